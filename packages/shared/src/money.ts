@@ -1,0 +1,72 @@
+// Money as integer minor units with an ISO code (D-3). Never a float in storage or arithmetic;
+// a float appears only inside Intl formatting for display.
+import { localeTag, type Language } from './i18n.js';
+
+export const CURRENCY_CODES = ['USD', 'EUR', 'XOF', 'CDF'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
+
+/** ISO 4217 minor digits. */
+const MINOR_DIGITS: Record<CurrencyCode, number> = { USD: 2, EUR: 2, XOF: 0, CDF: 2 };
+
+/** The display-currency setting stored in local storage as `currency` (SPEC 3). */
+export const CURRENCY_SETTINGS = ['dollar', 'euro', 'fr'] as const;
+export type CurrencySetting = (typeof CURRENCY_SETTINGS)[number];
+export const DEFAULT_CURRENCY: CurrencySetting = 'dollar';
+
+export const currencyOfSetting = (setting: CurrencySetting): 'USD' | 'EUR' | 'XOF' =>
+  setting === 'euro' ? 'EUR' : setting === 'fr' ? 'XOF' : 'USD';
+
+export const isCurrencySetting = (value: unknown): value is CurrencySetting =>
+  CURRENCY_SETTINGS.includes(value as CurrencySetting);
+
+export const minorDigits = (code: CurrencyCode): number => MINOR_DIGITS[code];
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** "$2.20", "2,20 $ US", "1 300 F CFA": the user's locale and the amount's currency. */
+export function formatMoney(minor: number, code: CurrencyCode, language: Language): string {
+  const key = `${language}:${code}`;
+  let fmt = formatters.get(key);
+  if (!fmt) {
+    const digits = MINOR_DIGITS[code];
+    fmt = new Intl.NumberFormat(localeTag(language), {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    formatters.set(key, fmt);
+  }
+  return fmt.format(minor / 10 ** MINOR_DIGITS[code]);
+}
+
+/** Exact decimal string of API.md ("15.00", "7900"). */
+export function toDecimalString(minor: number, code: CurrencyCode): string {
+  assertMinor(minor);
+  const digits = MINOR_DIGITS[code];
+  if (digits === 0) return String(minor);
+  const sign = minor < 0 ? '-' : '';
+  const abs = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+}
+
+/** Parses "15", "15.5" or "15.50" into minor units without float arithmetic; null if malformed. */
+export function parseDecimal(text: string, code: CurrencyCode): number | null {
+  const digits = MINOR_DIGITS[code];
+  const match = /^(\d{1,12})(?:[.,](\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (fraction.length > digits) return null;
+  return Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, '0') || '0');
+}
+
+/** A percentage of an amount, rounded half up to the minor unit (D-15: 15% pay-as-you-go). */
+export function percentOf(minor: number, percent: number): number {
+  assertMinor(minor);
+  return Math.floor((minor * percent + 50) / 100);
+}
+
+function assertMinor(minor: number): void {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
+}

@@ -1,0 +1,95 @@
+// Records as API.md returns them. Contacts are optional because D-14 decides who sees them.
+import { z } from 'zod';
+import { CATEGORY_IDS } from '../catalogue.js';
+import { bilingualSchema, idSchema } from './common.js';
+
+export const USER_ROLES = ['needSolution', 'provideSolution'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const SOLUTION_STATUSES = ['Pending', 'Accepted', 'Deleted'] as const;
+export type SolutionStatus = (typeof SOLUTION_STATUSES)[number];
+
+export const ACCOUNT_TYPES = ['withOutID', 'withID', 'withGorFB'] as const;
+
+export const subscriptionSchema = z.object({
+  subscription_type: z.string().nullable(),
+  subscription_flag: z.boolean(),
+  trail_complete: z.boolean(),
+  subscription_start_date: z.string().nullable(),
+  subscription_end_date: z.string().nullable(),
+});
+
+export const userSchema = z
+  .object({
+    _id: idSchema,
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    mobile_no: z.string(),
+    physical_address: z.string().nullable(),
+    country: z.string().nullable(),
+    profile_pic: z.string().nullable(),
+    admin: z.boolean(),
+    identity_flag: z.boolean(),
+    verified: z.boolean(),
+    vip: z.boolean(),
+    google_auth: z.boolean(),
+    fb_auth: z.boolean(),
+    language: z.enum(['en', 'fr']),
+    subscription: subscriptionSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const solutionSchema = z
+  .object({
+    _id: idSchema,
+    user: z.object({
+      _id: idSchema,
+      firstName: z.string(),
+      verified: z.boolean(),
+      vip: z.boolean(),
+      email: z.string().optional(),
+      mobile_no: z.string().optional(),
+    }),
+    user_role: z.enum(USER_ROLES),
+    category: z.enum(CATEGORY_IDS),
+    sub_category: bilingualSchema,
+    sub_category_id: z.string(),
+    sub_category_price_dollar: z.string(),
+    sub_category_price_euro: z.string(),
+    sub_category_price_fr: z.string(),
+    display_price: z.string(),
+    description: z.string(),
+    images: z.array(z.object({ url: z.string(), thumb_url: z.string() })),
+    pickup_street_address: z.string().nullable(),
+    pickup_city: z.string().nullable(),
+    pickup_region: z.string().nullable(),
+    pickup_country: z.string().nullable(),
+    pickup_postal_address: z.string().nullable(),
+    pickup_date: z.string().nullable(),
+    pickup_lat: z.number(),
+    pickup_lng: z.number(),
+    delivery_street_address: z.string().nullable(),
+    delivery_city: z.string().nullable(),
+    delivery_region: z.string().nullable(),
+    delivery_country: z.string().nullable(),
+    delivery_postal_address: z.string().nullable(),
+    delivery_date: z.string().nullable(),
+    status: z.enum(SOLUTION_STATUSES),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Solution' });
+export type Solution = z.infer<typeof solutionSchema>;
+
+export const notificationSchema = z
+  .object({
+    _id: idSchema,
+    status: z.enum(['true', 'false']),
+    message_en: z.string(),
+    message_fr: z.string(),
+    solution_id: idSchema.optional(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Notification' });
+export type Notification = z.infer<typeof notificationSchema>;
