@@ -1,0 +1,111 @@
+// Builds the router from the route table: each entry gets its guard, its chrome and its screen.
+import { lazy, useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
+import { ComingSoon } from '../components/coming-soon';
+import { isSignedIn } from '../lib/session';
+import { BareLayout } from './layouts/bare-layout';
+import { ShellLayout } from './layouts/shell-layout';
+import { ROUTES, type Guard, type RouteEntry, type ScreenName } from './routes';
+import { useVisitorPrompt, VisitorPromptProvider } from './visitor-prompt';
+
+type Screen = ComponentType<{ title: string }>;
+const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+
+// Screens load on demand so the first page downloads only what it shows.
+const SCREENS: Record<ScreenName, Screen> = {
+  landing: named(() => import('../features/info/components/landing-page'), 'LandingPage'),
+  about: named(() => import('../features/info/components/about-page'), 'AboutPage'),
+  privacy: named(() => import('../features/info/components/privacy-page'), 'PrivacyPage'),
+  languageCurrency: named(() => import('../features/settings/components/language-currency-page'), 'LanguageCurrencyPage'),
+  category: named(() => import('../features/posts/components/category-page'), 'CategoryPage'),
+  comingSoon: ComingSoon,
+};
+
+const NOT_FOUND: RouteEntry = { path: '*', guard: 'public', title: 'routes.notFound', chrome: 'shellWhenSignedIn', screen: 'comingSoon' };
+
+function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {
+  const location = useLocation();
+  const signedIn = isSignedIn();
+  if (guard === 'protected' && !signedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (guard === 'authRedirect' && signedIn) return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+function Screen({ entry }: { entry: RouteEntry }) {
+  const { t } = useTranslation();
+  if (entry === NOT_FOUND) return <NotFound />;
+  const Component = SCREENS[entry.screen];
+  return <Component title={t(entry.title)} />;
+}
+
+function NotFound() {
+  const { t } = useTranslation();
+  return <ComingSoonLike title={t('app.notFoundTitle')} text={t('app.notFoundText')} />;
+}
+
+function ComingSoonLike({ title, text }: { title: string; text: string }) {
+  return (
+    <article className="page">
+      <h1 className="page-title">{title}</h1>
+      <p className="card">{text}</p>
+    </article>
+  );
+}
+
+/** Picks the chrome of the current route and keeps it mounted across navigations. */
+function RootLayout() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const entry = (matches.at(-1)?.handle as RouteEntry | undefined) ?? NOT_FOUND;
+  const signedIn = isSignedIn();
+  const title = t(entry.title);
+  const openPrompt = useVisitorPrompt();
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+
+  // SPEC 4: the visitor modal opens on load for a visitor, once per visit.
+  useEffect(() => {
+    if (signedIn || pathname !== '/' || sessionStorage.getItem('visitorPromptShown')) return;
+    sessionStorage.setItem('visitorPromptShown', '1');
+    openPrompt();
+  }, [signedIn, pathname, openPrompt]);
+
+  const shell = entry.chrome === 'shell' || (entry.chrome === 'shellWhenSignedIn' && signedIn);
+  return shell ? (
+    <ShellLayout title={title} signedIn={signedIn}>
+      <Outlet />
+    </ShellLayout>
+  ) : (
+    <BareLayout>
+      <Outlet />
+    </BareLayout>
+  );
+}
+
+const toRoute = (entry: RouteEntry): RouteObject => ({
+  path: entry.path,
+  handle: entry,
+  element: (
+    <Guarded guard={entry.guard}>
+      <Screen entry={entry} />
+    </Guarded>
+  ),
+});
+
+export const routeObjects: RouteObject[] = [
+  {
+    element: (
+      <VisitorPromptProvider>
+        <RootLayout />
+      </VisitorPromptProvider>
+    ),
+    children: [...ROUTES, NOT_FOUND].map(toRoute),
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routeObjects);

@@ -1,0 +1,74 @@
+// SPEC 2.1 as data: every route, its guard, its title and its page chrome. Paths keep SPEC's
+// spellings (D-2); React Router matches them case-insensitively, so /selectionMap and
+// /selectionmap are one route.
+import { CATEGORIES } from '@app/shared';
+import { categoryMenuKey } from './menu';
+
+/** protected: visitors go to /login. authRedirect: signed-in users go to /dashboard. */
+export type Guard = 'protected' | 'public' | 'authRedirect';
+/** shell: header and side menu. bare: a slim top bar. privacy: shell only when signed in (SPEC 2.2). */
+export type Chrome = 'shell' | 'bare' | 'shellWhenSignedIn';
+export type ScreenName = 'landing' | 'about' | 'privacy' | 'languageCurrency' | 'category' | 'comingSoon';
+
+export interface RouteEntry {
+  path: string;
+  guard: Guard;
+  /** i18n key of the page title. */
+  title: string;
+  chrome: Chrome;
+  screen: ScreenName;
+}
+
+const soon = (path: string, guard: Guard, title: string, chrome: Chrome = guard === 'protected' ? 'shell' : 'bare') =>
+  ({ path, guard, title: `routes.${title}`, chrome, screen: 'comingSoon' }) satisfies RouteEntry;
+
+const categoryRoutes: RouteEntry[] = CATEGORIES.map((c) => ({
+  path: c.route,
+  guard: 'protected',
+  title: `menu.${categoryMenuKey[c.id]}`,
+  chrome: 'shell',
+  screen: 'category',
+}));
+
+export const ROUTES: RouteEntry[] = [
+  // Protected
+  soon('/dashboard', 'protected', 'dashboard'),
+  soon('/map', 'protected', 'map'),
+  soon('/subscriptionscreen', 'protected', 'subscriptionScreen'),
+  soon('/subscriptionsuccess', 'protected', 'subscriptionSuccess'),
+  soon('/selectionmap/:type/:id', 'protected', 'selectionMap'),
+  soon('/myoffers', 'protected', 'myOffers'),
+  soon('/myorders', 'protected', 'myOrders'),
+  soon('/clientofferaccept', 'protected', 'clientOfferAccept'),
+  soon('/clientofferaccept/:id', 'protected', 'clientOfferAccept'),
+  soon('/suppliersolution/:id', 'protected', 'supplierSolution'),
+  soon('/clientneedsmatch/:id', 'protected', 'clientNeedsMatch'),
+  soon('/supplierdetails/:id/:userId', 'protected', 'supplierDetails'),
+  soon('/clientsdetails/:id/:userId', 'protected', 'clientsDetails'),
+  soon('/profile', 'protected', 'profile'),
+  { path: '/languageCurrency', guard: 'protected', title: 'routes.languageCurrency', chrome: 'shell', screen: 'languageCurrency' },
+  soon('/successurl', 'protected', 'successUrl'),
+  soon('/cancelUrl', 'protected', 'cancelUrl'),
+  soon('/suppliers', 'protected', 'suppliers'),
+  soon('/clients', 'protected', 'clients'),
+  soon('/needsolutionForm', 'protected', 'needForm'),
+  soon('/providesolutionForm', 'protected', 'provideForm'),
+  soon('/subscriptions', 'protected', 'subscriptions'),
+  ...categoryRoutes,
+  // Public
+  soon('/accountcreation', 'public', 'accountCreation'),
+  { path: '/privacypolicy', guard: 'public', title: 'routes.privacy', chrome: 'shellWhenSignedIn', screen: 'privacy' },
+  { path: '/about', guard: 'public', title: 'routes.about', chrome: 'shell', screen: 'about' },
+  // D-11: admins only; the page itself will say so to others.
+  soon('/getUsers', 'public', 'getUsers', 'shellWhenSignedIn'),
+  soon('/subscriptioncancel', 'public', 'subscriptionCancel', 'shellWhenSignedIn'),
+  // Signed-in users are sent to /dashboard
+  { path: '/', guard: 'authRedirect', title: 'routes.landing', chrome: 'shell', screen: 'landing' },
+  soon('/login', 'authRedirect', 'login'),
+  soon('/registerCountry', 'authRedirect', 'registerCountry'),
+  soon('/middleware', 'authRedirect', 'middleware'),
+  soon('/register', 'authRedirect', 'register'),
+  soon('/forgetpassword', 'authRedirect', 'forgetPassword'),
+  soon('/verifycode', 'authRedirect', 'verifyCode'),
+  soon('/resetpassword', 'authRedirect', 'resetPassword'),
+];

@@ -1,0 +1,42 @@
+// A modal on the native <dialog>: focus is trapped and Escape closes it, by the browser.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+interface ModalProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons and links at the bottom. */
+  actions?: ReactNode;
+}
+
+export function Modal({ open, title, onClose, children, actions }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop (the dialog itself, outside its content) closes it.
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="modal-body">
+        <h2 id={titleId} className="modal-title">
+          {title}
+        </h2>
+        {children}
+        {actions ? <div className="modal-actions">{actions}</div> : null}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  CURRENCY_SETTINGS,
+  LANGUAGES,
+  currencyOfSetting,
+  formatMoney,
+  type CurrencySetting,
+  type Language,
+} from '@app/shared';
+import { Page } from '../../../components/page';
+import { getCurrency, getLanguage, setCurrency, switchLanguage } from '../../../lib/settings';
+
+const LANGUAGE_LABEL: Record<Language, string> = { 'en-us': 'settings.english', 'fr-ca': 'settings.french' };
+// A typical preset (SPEC 9: big box) to show how prices will look.
+const EXAMPLE = { USD: 500, EUR: 449, XOF: 2950 } as const;
+
+export function LanguageCurrencyPage({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const current = getLanguage();
+  const [language, setLanguage] = useState<Language>(current);
+  const [currency, setCurrencyChoice] = useState<CurrencySetting>(getCurrency());
+  const [saved, setSaved] = useState(false);
+  const code = currencyOfSetting(currency);
+
+  return (
+    <Page title={title}>
+      <form
+        className="card form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setCurrency(currency);
+          if (language !== current) switchLanguage(language);
+          else setSaved(true);
+        }}
+      >
+        <fieldset>
+          <legend>{t('settings.languageLegend')}</legend>
+          {LANGUAGES.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="language"
+                value={value}
+                checked={language === value}
+                onChange={() => {
+                  setLanguage(value);
+                  setSaved(false);
+                }}
+              />
+              <span lang={value === 'fr-ca' ? 'fr' : 'en'}>{t(LANGUAGE_LABEL[value])}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>{t('settings.currencyLegend')}</legend>
+          {CURRENCY_SETTINGS.map((value) => (
+            <label key={value} className="choice">
+              <input
+                type="radio"
+                name="currency"
+                value={value}
+                checked={currency === value}
+                onChange={() => {
+                  setCurrencyChoice(value);
+                  setSaved(false);
+                }}
+              />
+              <span>{t(`settings.${value}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <p className="muted">{t('settings.example', { price: formatMoney(EXAMPLE[code], code, current) })}</p>
+        <div className="form-actions">
+          <button type="submit" className="button button-primary">
+            {t('settings.save')}
+          </button>
+          {saved ? (
+            <span role="status" className="saved">
+              {t('settings.saved')}
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </Page>
+  );
+}

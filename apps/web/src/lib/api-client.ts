@@ -1,0 +1,57 @@
+// The one fetch wrapper: SPEC 7's headers, API.md's envelopes, and the expired-session rule.
+import type { ErrorCode } from '@app/shared';
+import { clearSession, getAuthKey } from './session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+function headers(json: boolean): Headers {
+  const h = new Headers({ device: 'web', accept: 'application/json' });
+  if (json) h.set('content-type', 'application/json');
+  const key = getAuthKey();
+  if (key) {
+    h.set('access-token', key);
+    h.set('token-type', 'Bearer');
+    for (const name of ['client', 'uid', 'expiry']) {
+      const value = localStorage.getItem(name);
+      if (value) h.set(name, value);
+    }
+  }
+  return h;
+}
+
+export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const isForm = init.body instanceof FormData;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: init.method ?? 'GET',
+      headers: headers(init.body !== undefined && !isForm),
+      body: isForm ? (init.body as FormData) : init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'network error');
+  }
+  if (response.status === 204) return undefined as T;
+  const payload = (await response.json().catch(() => null)) as
+    | { data?: unknown; code?: ErrorCode; message?: string; fields?: Record<string, string> }
+    | null;
+  if (!response.ok) {
+    const code = payload?.code ?? 'INTERNAL';
+    // D-9: an ended session (signed in elsewhere) sends the user to sign in again.
+    if (response.status === 401 && code === 'AUTH_FAILED' && getAuthKey()) {
+      clearSession();
+      window.location.assign('/login?error=expirationError');
+    }
+    throw new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.fields);
+  }
+  return payload as T;
+}

@@ -1,0 +1,21 @@
+// i18next with only the chosen language loaded: the other one is never downloaded.
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { localeTag, type Language } from '@app/shared';
+
+const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  'en-us': () => import('../locales/en-us.json'),
+  'fr-ca': () => import('../locales/fr-ca.json'),
+};
+
+export async function initI18n(language: Language): Promise<typeof i18next> {
+  const resources = (await loaders[language]()).default;
+  document.documentElement.lang = localeTag(language);
+  await i18next.use(initReactI18next).init({
+    lng: language,
+    resources: { [language]: { translation: resources } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return i18next;
+}
