@@ -1,0 +1,44 @@
+// buildApp(config): external plugins, then app plugins, then routes. It does not listen:
+// server.ts does, and tests call inject() or listen on a free port.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { createLogger } from './logger.js';
+import { dbPlugin } from './plugins/db.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { openapiPlugin } from './plugins/openapi.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+import { systemRoutes } from './modules/system/routes.js';
+
+export interface AppDeps {
+  database?: Database;
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger ?? (createLogger(config.logLevel) as FastifyBaseLogger),
+    genReqId: () => randomUUID(),
+    requestIdHeader: 'x-request-id',
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Close keep-alive sockets that are idle at shutdown; in-flight requests finish first.
+    forceCloseConnections: 'idle',
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(securityPlugin, { config });
+  await app.register(openapiPlugin);
+  await app.register(dbPlugin, { config, database: deps.database });
+
+  await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes);
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,76 @@
+// Configuration from the environment, validated once at start-up. Every variable is listed in
+// the README's table; an invalid value stops the server with a message naming it.
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_DATA: bool.optional(),
+  TILE_URL: z
+    .string()
+    .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
+    .optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: string;
+  /** Seed demo users and posts on first start (default: only with the embedded database). */
+  demoData: boolean;
+  tileUrl: string | undefined;
+  /** The built web app to serve; absent in API-only tests. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Reads and validates the environment. Empty values count as unset. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    // Never seed a real database unless asked (issue 2, part 9).
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    tileUrl: e.TILE_URL,
+    webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+  };
+}

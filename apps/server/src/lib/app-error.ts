@@ -1,0 +1,14 @@
+import { ERRORS, type ErrorCode } from '@app/shared';
+
+/** An error a client should see: one of API.md's codes, its status and an English message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string = ERRORS[code].message,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.statusCode = ERRORS[code].status;
+  }
+}

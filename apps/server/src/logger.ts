@@ -1,0 +1,37 @@
+// pino with the secrets of a request redacted: the session key, passwords and submitted codes.
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { FastifyRequest } from 'fastify';
+
+const SECRET_KEYS = ['password', 'new_password', 'code', 'auth_key', 'verification_token', 'device_token'];
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_KEYS.join('|')}|access-token)=)[^&#]*`, 'gi');
+
+export const REDACT_PATHS = [
+  'req.headers["access-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...SECRET_KEYS.flatMap((k) => [k, `*.${k}`, `*.*.${k}`, `body.${k}`, `req.body.${k}`]),
+];
+
+/** Secrets in a query string are replaced too: a code may travel in a redirect URL. */
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[Redacted]');
+
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      serializers: {
+        req: (req: FastifyRequest) => ({
+          id: req.id,
+          method: req.method,
+          url: redactUrl(req.url),
+          remoteAddress: req.ip,
+          headers: req.headers,
+        }),
+        err: pino.stdSerializers.err,
+      },
+    },
+    destination,
+  );
+}

@@ -1,0 +1,59 @@
+// One place turns every failure into API.md's envelope `{code, message, fields?}`.
+// 5xx details stay in the log; the client gets a fixed message and no stack trace.
+import { ERRORS, type ApiError, type ErrorCode } from '@app/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.js';
+
+const BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'AUTH_FAILED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/** Maps any thrown error to the envelope and its status. */
+export function toApiError(error: FastifyError | Error): { status: number; body: ApiError } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: envelope(error.code, error.message, error.fields) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+      fields[path] ??= issue.message ?? 'invalid';
+    }
+    return { status: 400, body: envelope('VALIDATION', ERRORS.VALIDATION.message, fields) };
+  }
+  if (isResponseSerializationError(error)) return internal();
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) return internal();
+  const code = BY_STATUS[status] ?? 'VALIDATION';
+  // Fastify's own 4xx messages (bad JSON, wrong content type) are safe and useful.
+  const message = 'code' in error && String(error.code).startsWith('FST_') ? error.message : ERRORS[code].message;
+  return { status, body: envelope(code, message) };
+}
+
+function envelope(code: ErrorCode, message: string, fields?: Record<string, string>): ApiError {
+  return fields ? { code, message, fields } : { code, message };
+}
+
+const internal = () => ({ status: 500, body: envelope('INTERNAL', ERRORS.INTERNAL.message) });
+
+export function sendError(reply: FastifyReply, code: ErrorCode): FastifyReply {
+  return reply.code(ERRORS[code].status).send(envelope(code, ERRORS[code].message));
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toApiError(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, 'request refused');
+    return reply.code(status).send(body);
+  });
+}

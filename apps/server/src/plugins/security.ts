@@ -1,0 +1,39 @@
+// Security headers and compression. The CSP allows what the map needs: inline style attributes
+// (Leaflet positions tiles and markers with them), data:/blob: images, and the tile host when a
+// tile URL is configured (D-19); scripts only from our own origin.
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+
+export function contentSecurityPolicy(config: Pick<Config, 'tileUrl' | 'publicUrl'>): Record<string, string[] | null> {
+  const tileOrigin = config.tileUrl ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
+  const extra = tileOrigin ? [tileOrigin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...extra],
+    'connect-src': ["'self'", ...extra],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    // Only upgrade where the site is served over HTTPS; on http://localhost it would break loads.
+    'upgrade-insecure-requests': config.publicUrl?.startsWith('https:') ? [] : null,
+  };
+}
+
+export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
+    hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000 } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  // Compress JSON and text above 1 KB: data is slow and costly for our users.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+});
