@@ -23,7 +23,13 @@ const builtAt = (file) => (existsSync(join(root, file)) ? statSync(join(root, fi
 const TARGETS = {
   web: {
     output: 'apps/web/dist/index.html',
-    inputs: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/public',
+      'apps/web/index.html',
+      'apps/web/vite.config.ts',
+      'packages/shared/src',
+    ],
   },
   server: {
     output: 'apps/server/dist/server.js',

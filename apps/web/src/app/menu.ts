@@ -87,4 +87,3 @@ export const MENU: MenuItem[] = [
   { key: 'signUp', icon: UserPlus, visitor: { to: '/accountcreation' } },
   { key: 'login', icon: LogIn, visitor: { to: '/login' } },
 ];
-

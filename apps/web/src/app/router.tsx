@@ -18,12 +18,21 @@ const SCREENS: Record<ScreenName, Screen> = {
   landing: named(() => import('../features/info/components/landing-page'), 'LandingPage'),
   about: named(() => import('../features/info/components/about-page'), 'AboutPage'),
   privacy: named(() => import('../features/info/components/privacy-page'), 'PrivacyPage'),
-  languageCurrency: named(() => import('../features/settings/components/language-currency-page'), 'LanguageCurrencyPage'),
+  languageCurrency: named(
+    () => import('../features/settings/components/language-currency-page'),
+    'LanguageCurrencyPage',
+  ),
   category: named(() => import('../features/posts/components/category-page'), 'CategoryPage'),
   comingSoon: ComingSoon,
 };
 
-const NOT_FOUND: RouteEntry = { path: '*', guard: 'public', title: 'routes.notFound', chrome: 'shellWhenSignedIn', screen: 'comingSoon' };
+const NOT_FOUND: RouteEntry = {
+  path: '*',
+  guard: 'public',
+  title: 'routes.notFound',
+  chrome: 'shellWhenSignedIn',
+  screen: 'comingSoon',
+};
 
 function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {
   const location = useLocation();

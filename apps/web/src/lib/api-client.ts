@@ -41,9 +41,12 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     throw new ApiError(0, 'NETWORK', 'network error');
   }
   if (response.status === 204) return undefined as T;
-  const payload = (await response.json().catch(() => null)) as
-    | { data?: unknown; code?: ErrorCode; message?: string; fields?: Record<string, string> }
-    | null;
+  const payload = (await response.json().catch(() => null)) as {
+    data?: unknown;
+    code?: ErrorCode;
+    message?: string;
+    fields?: Record<string, string>;
+  } | null;
   if (!response.ok) {
     const code = payload?.code ?? 'INTERNAL';
     // D-9: an ended session (signed in elsewhere) sends the user to sign in again.

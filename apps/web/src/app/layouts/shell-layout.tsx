@@ -17,19 +17,20 @@ export function ShellLayout({ title, signedIn, children }: { title: string; sign
   const { t } = useTranslation();
   const narrow = useIsNarrow();
   const { pathname } = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer belongs to the page it was opened on: navigating or widening the window closes it.
+  const [drawerPath, setDrawerPath] = useState<string | null>(null);
+  const drawerOpen = narrow && drawerPath === pathname;
+  const setDrawerOpen = (open: boolean) => setDrawerPath(open ? pathname : null);
   const [collapsed, setCollapsed] = useState(() => safeGet('sideMenuCollapsed') === 'true');
-
-  useEffect(() => setDrawerOpen(false), [pathname, narrow]);
   useEffect(() => {
     if (!drawerOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerOpen(false);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setDrawerPath(null);
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [drawerOpen]);
 
   const toggleMenu = () => {
-    if (narrow) return setDrawerOpen((o) => !o);
+    if (narrow) return setDrawerOpen(!drawerOpen);
     setCollapsed((c) => {
       localStorage.setItem('sideMenuCollapsed', String(!c));
       return !c;

@@ -32,7 +32,13 @@ export function SideMenu({ signedIn, drawer, open, collapsed, onAction, onNaviga
     const target = signedIn ? item.to : typeof item.visitor === 'object' ? item.visitor.to : undefined;
     if (target) {
       return (
-        <NavLink to={target} end className="menu-item" onClick={onNavigate} title={collapsed ? t(`menu.${item.key}`) : undefined}>
+        <NavLink
+          to={target}
+          end
+          className="menu-item"
+          onClick={onNavigate}
+          title={collapsed ? t(`menu.${item.key}`) : undefined}
+        >
           {content(item)}
         </NavLink>
       );

@@ -52,7 +52,9 @@ function SubcategoryGrid({ category }: { category: Category }) {
     <li key={sub.id}>
       <button type="button" className="card sub-card" onClick={() => setChosen(sub)}>
         <span className="sub-label">{pick(sub.label, language)}</span>
-        <span className="sub-price">{sub.own ? t('categoryPage.ownPrice') : formatMoney(sub.prices[code], code, language)}</span>
+        <span className="sub-price">
+          {sub.own ? t('categoryPage.ownPrice') : formatMoney(sub.prices[code], code, language)}
+        </span>
       </button>
     </li>
   );

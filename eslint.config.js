@@ -1,0 +1,106 @@
+// One lint set-up for all workspaces. The import rules enforce STYLE.md: on the web, shared code
+// → features → app, and no feature imports another; on the server, only repositories (and the
+// db folder) touch the database, and routes never skip the service.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import react from 'eslint-plugin-react';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WEB = 'apps/web/src';
+const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url));
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['packages/shared/tsconfig.json', 'apps/server/tsconfig.json', 'apps/web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-self-import': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { react, 'react-hooks': reactHooks },
+    settings: { react: { version: 'detect' } },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // STYLE 8 (as tldraw): every visible string comes from the locale files.
+      'react/jsx-no-literals': ['error', { noStrings: false, ignoreProps: true }],
+      'react/jsx-key': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((name) => ({
+              target: `./${WEB}/features/${name}`,
+              from: `./${WEB}/features`,
+              except: [`./${name}`],
+              message: 'A feature does not import another feature; compose them in app/.',
+            })),
+            { target: `./${WEB}/features`, from: `./${WEB}/app`, message: 'Features do not import the app layer.' },
+            {
+              target: [`./${WEB}/components`, `./${WEB}/lib`],
+              from: [`./${WEB}/features`, `./${WEB}/app`],
+              message: 'Shared code does not import features or the app layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/db/**',
+      'apps/server/src/**/repository.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/server/src/plugins/db.ts',
+      'apps/server/src/seed-cli.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+              allowTypeImports: true,
+              message: 'Only repositories touch the database (STYLE 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/repository', '**/repository.js'], message: 'Routes call services, not repositories.' },
+          ],
+        },
+      ],
+    },
+  },
+);
