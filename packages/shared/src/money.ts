@@ -23,7 +23,7 @@ export const minorDigits = (code: CurrencyCode): number => MINOR_DIGITS[code];
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** "$2.20", "2,20 $ US", "1 300 F CFA": the user's locale and the amount's currency. */
+/** "$2.20", "2,20 $ US", "1 300 F CFA": the user's locale and the amount's currency (D-3). */
 export function formatMoney(minor: number, code: CurrencyCode, language: Language): string {
   const key = `${language}:${code}`;
   let fmt = formatters.get(key);
@@ -37,8 +37,14 @@ export function formatMoney(minor: number, code: CurrencyCode, language: Languag
     });
     formatters.set(key, fmt);
   }
-  return fmt.format(minor / 10 ** MINOR_DIGITS[code]);
+  return fmt
+    .formatToParts(minor / 10 ** MINOR_DIGITS[code])
+    .map((part) => (part.type === 'currency' && part.value === code ? (LOCAL_SYMBOL[code] ?? code) : part.value))
+    .join('');
 }
+
+// fr-CA has no symbol for the African francs and prints the ISO code; users know them by these.
+const LOCAL_SYMBOL: Partial<Record<CurrencyCode, string>> = { XOF: 'F CFA', CDF: 'FC' };
 
 /** Exact decimal string of API.md ("15.00", "7900"). */
 export function toDecimalString(minor: number, code: CurrencyCode): string {

@@ -1,0 +1,47 @@
+// Builds the real app for API tests: PGlite in a temporary folder, no demo data, an optional
+// fake web build, and the log lines captured for assertions.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+
+export const FAKE_INDEX = '<!doctype html><html><body><div id="root">app shell</div></body></html>';
+
+export interface TestApp {
+  app: FastifyInstance;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: { web?: boolean } = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'app-test-'));
+  let webDist = join(dir, 'no-web');
+  if (options.web) {
+    webDist = join(dir, 'web');
+    mkdirSync(join(webDist, 'assets'), { recursive: true });
+    writeFileSync(join(webDist, 'index.html'), FAKE_INDEX);
+    writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log("hi")');
+    writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  }
+  const config: Config = loadConfig({ DATA_DIR: join(dir, 'data'), DEMO_DATA: 'false', WEB_DIST: webDist, ...env });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      logs.push(String(chunk));
+      done();
+    },
+  });
+  const app = await buildApp(config, { logger: createLogger('info', sink) as FastifyBaseLogger });
+  return {
+    app,
+    logs,
+    async close() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Every suite in one run: unit (shared, web), API and database (server, on PGlite and
+// PostgreSQL), lint rules, and browser journeys in real Chromium.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      { test: { name: 'tooling', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.test.ts'],
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Chromium at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
