@@ -1,0 +1,89 @@
+// Opens the database. D-23: no configuration means an embedded PGlite in the data folder;
+// DATABASE_URL means a PostgreSQL server shared by many stateless instances. Both give one Drizzle type.
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migrateDatabase } from './migrate.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one query-builder type of both drivers; a transaction (`db.transaction(tx => ...)`) is one too. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  /** True when a trivial query answers (for /api/health). */
+  ping(): Promise<boolean>;
+  /** Ends the pool or closes PGlite; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** A postgres:// URL; absent means embedded PGlite. */
+  databaseUrl?: string;
+  /** The data folder; PGlite lives in `<dataDir>/pglite`. */
+  dataDir: string;
+  /** Pool size for PostgreSQL (default 10): bounded so many instances stay under max_connections. */
+  poolMax?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.dataDir);
+}
+
+/** openDatabase, then migrateDatabase (migrate.ts); closes the database again if migrating fails. */
+export async function openMigratedDatabase(
+  options: OpenDatabaseOptions & { migrationsFolder?: string },
+): Promise<Database> {
+  const database = await openDatabase(options);
+  try {
+    await migrateDatabase(database, options.migrationsFolder);
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const folder = join(dataDir, 'pglite');
+  await mkdir(folder, { recursive: true });
+  const client = await PGlite.create({ dataDir: folder });
+  const db = drizzlePglite({ client, schema });
+  return { db, kind: 'pglite', ping: () => ping(db), close: once(() => client.close()) };
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    // Fail fast instead of queueing forever when the server is down or the pool is exhausted.
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg({ client: pool, schema });
+  return { db, kind: 'postgres', ping: () => ping(db), close: once(() => pool.end()) };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function once(fn: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= fn());
+}

@@ -1,0 +1,367 @@
+// The database schema, shared by PGlite and PostgreSQL (D-23: one migration set for both).
+// Value lists come from @app/shared so the API, the web app and the database agree.
+// Only SQL that PostgreSQL 15 and PGlite (PostgreSQL 18) both accept: core `point` + GiST, no PostGIS.
+import { relations, sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  point,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type ExtraConfigColumn,
+} from 'drizzle-orm/pg-core';
+import { CATEGORY_IDS, CURRENCY_CODES, SOLUTION_STATUSES, USER_ROLES, type CurrencyCode } from '@app/shared';
+
+export const languageEnum = pgEnum('language', ['en', 'fr']);
+export const userRoleEnum = pgEnum('user_role', USER_ROLES);
+export const categoryEnum = pgEnum('category', CATEGORY_IDS);
+// D-6: Pending (listed), Accepted (a live deal exists), Deleted (soft delete by the owner).
+export const solutionStatusEnum = pgEnum('solution_status', SOLUTION_STATUSES);
+export const smsPurposeEnum = pgEnum('sms_purpose', ['register', 'forgot']);
+// D-13: how the supplier side obtained contact access for a deal.
+export const contactAccessEnum = pgEnum('contact_access', ['subscription', 'trial', 'payment', 'none']);
+export const paymentKindEnum = pgEnum('payment_kind', ['onetime', 'subscription']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'captured', 'failed', 'refunded']);
+export const subscriptionKindEnum = pgEnum('subscription_kind', ['trial', 'yearly']);
+// 'pending' covers D-18 mobile money waiting for an admin and provider approvals not yet confirmed.
+export const subscriptionStatusEnum = pgEnum('subscription_status', ['pending', 'active', 'expired', 'cancelled']);
+
+/**
+ * Index order that serves drizzle's `desc(column)` (plain SQL `DESC`, whose default is NULLS FIRST);
+ * drizzle-kit's bare `.desc()` writes NULLS LAST, which such an ORDER BY cannot use.
+ */
+const newestFirst = (column: ExtraConfigColumn) => column.desc().nullsFirst();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const tstz = (name: string) => timestamp(name, { withTimezone: true });
+/** D-3: money is an integer amount of minor units with an ISO code. */
+const currency = (name: string) => char(name, { length: 3 }).$type<CurrencyCode>();
+const currencyCheck = (name: string) =>
+  check(name, sql.raw(`currency in (${CURRENCY_CODES.map((c) => `'${c}'`).join(', ')})`));
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name'),
+    // Nullable: a social sign-in may arrive without them, and D-12 erases them on account deletion.
+    email: text('email'),
+    mobileNo: text('mobile_no'),
+    // Null for accounts that only sign in through Google or Facebook. D-8: argon2id.
+    passwordHash: text('password_hash'),
+    country: text('country'),
+    physicalAddress: text('physical_address'),
+    profilePic: text('profile_pic'),
+    admin: boolean('admin').notNull().default(false),
+    identityFlag: boolean('identity_flag').notNull().default(false),
+    verified: boolean('verified').notNull().default(false),
+    vip: boolean('vip').notNull().default(false),
+    googleAuth: boolean('google_auth').notNull().default(false),
+    fbAuth: boolean('fb_auth').notNull().default(false),
+    language: languageEnum('language').notNull().default('en'),
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_mobile_no_unique').on(t.mobileNo),
+    // Stored lower-case so the plain unique index is case-insensitive.
+    check('users_email_lower', sql`email = lower(email)`),
+    check('users_mobile_e164', sql`mobile_no ~ '^\\+[1-9][0-9]{6,14}$'`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // D-9: only a hash of auth_key is stored.
+    authKeyHash: text('auth_key_hash').notNull(),
+    deviceToken: text('device_token'),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_auth_key_hash_unique').on(t.authKeyHash),
+    // D-9: a login replaces the previous session, so a user has at most one row.
+    uniqueIndex('sessions_one_per_user').on(t.userId),
+  ],
+);
+
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mobileNo: text('mobile_no').notNull(),
+    purpose: smsPurposeEnum('purpose').notNull(),
+    // D-10: 6 digits, stored hashed, 10 minutes, at most 5 wrong tries.
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  // D-10: the latest code and the sends of the last 15 minutes for one number and purpose.
+  (t) => [index('sms_codes_mobile_purpose_created').on(t.mobileNo, t.purpose, newestFirst(t.createdAt))],
+);
+
+export const socialIdentities = pgTable(
+  'social_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    provider: text('provider').notNull(),
+    providerSubject: text('provider_subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('social_identities_provider_subject_unique').on(t.provider, t.providerSubject),
+    index('social_identities_user').on(t.userId),
+  ],
+);
+
+export const solutions = pgTable(
+  'solutions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userRole: userRoleEnum('user_role').notNull(),
+    category: categoryEnum('category').notNull(),
+    subCategoryId: text('sub_category_id').notNull(),
+    subCategoryEn: text('sub_category_en').notNull(),
+    subCategoryFr: text('sub_category_fr').notNull(),
+    // D-3, D-4: the preset's prices or the own proposition with the other two derived.
+    priceUsd: integer('price_usd').notNull(),
+    priceEur: integer('price_eur').notNull(),
+    priceXof: integer('price_xof').notNull(),
+    description: text('description').notNull(),
+    pickupStreetAddress: text('pickup_street_address'),
+    pickupCity: text('pickup_city'),
+    pickupRegion: text('pickup_region'),
+    pickupCountry: text('pickup_country'),
+    pickupPostalAddress: text('pickup_postal_address'),
+    pickupDate: date('pickup_date'),
+    // D-5: x = longitude, y = latitude (WGS84), indexed with GiST for viewport and nearest queries.
+    location: point('location', { mode: 'xy' }).notNull(),
+    deliveryStreetAddress: text('delivery_street_address'),
+    deliveryCity: text('delivery_city'),
+    deliveryRegion: text('delivery_region'),
+    deliveryCountry: text('delivery_country'),
+    deliveryPostalAddress: text('delivery_postal_address'),
+    deliveryDate: date('delivery_date'),
+    deliveryLat: doublePrecision('delivery_lat'),
+    deliveryLng: doublePrecision('delivery_lng'),
+    status: solutionStatusEnum('status').notNull().default('Pending'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    deletedAt: tstz('deleted_at'),
+  },
+  (t) => [
+    index('solutions_location_gist').using('gist', t.location),
+    // Lists are newest first with an (created_at, id) cursor.
+    index('solutions_role_status_created').on(t.userRole, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('solutions_category_role_status_created').on(
+      t.category,
+      t.userRole,
+      t.status,
+      newestFirst(t.createdAt),
+      newestFirst(t.id),
+    ),
+    index('solutions_user_created').on(t.userId, newestFirst(t.createdAt)),
+    check('solutions_prices_non_negative', sql`price_usd >= 0 and price_eur >= 0 and price_xof >= 0`),
+    // D-5: coordinates validated to range in the database too.
+    check('solutions_location_range', sql`location[0] between -180 and 180 and location[1] between -90 and 90`),
+    check(
+      'solutions_delivery_range',
+      sql`(delivery_lat is null or delivery_lat between -90 and 90) and (delivery_lng is null or delivery_lng between -180 and 180)`,
+    ),
+  ],
+);
+
+export const solutionImages = pgTable(
+  'solution_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => solutions.id, { onDelete: 'cascade' }),
+    // D-7: at most 4 images per post.
+    position: smallint('position').notNull(),
+    fullKey: text('full_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    mime: text('mime').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('solution_images_solution_position').on(t.solutionId, t.position),
+    check('solution_images_position_range', sql`"position" between 0 and 3`),
+  ],
+);
+
+export const deals = pgTable(
+  'deals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => solutions.id, { onDelete: 'cascade' }),
+    acceptorId: uuid('acceptor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: tstz('accepted_at').notNull().defaultNow(),
+    // D-6, D-13: how the supplier side obtained contact access; 'none' until it does (D-15).
+    contactAccess: contactAccessEnum('contact_access').notNull().default('none'),
+    // A rejected order or a deleted post ends the deal; the record stays (D-6).
+    endedAt: tstz('ended_at'),
+    endedReason: text('ended_reason'),
+  },
+  (t) => [
+    // D-6: a solution has at most one live deal.
+    uniqueIndex('deals_one_live_per_solution')
+      .on(t.solutionId)
+      .where(sql`ended_at is null`),
+    index('deals_acceptor_accepted').on(t.acceptorId, newestFirst(t.acceptedAt)),
+  ],
+);
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    solutionId: uuid('solution_id')
+      .notNull()
+      .references(() => solutions.id, { onDelete: 'cascade' }),
+    visitorUserId: uuid('visitor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    visitorFirstName: text('visitor_first_name'),
+    visitorMobile: text('visitor_mobile'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('visits_solution_created').on(t.solutionId, newestFirst(t.createdAt))],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // D-21: stored with both texts.
+    messageEn: text('message_en').notNull(),
+    messageFr: text('message_fr').notNull(),
+    solutionId: uuid('solution_id').references(() => solutions.id, { onDelete: 'set null' }),
+    read: boolean('read').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_created').on(t.userId, newestFirst(t.createdAt))],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Restrict: money records outlive accounts (D-12 deletes softly and erases contacts instead).
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    solutionId: uuid('solution_id').references(() => solutions.id, { onDelete: 'set null' }),
+    kind: paymentKindEnum('kind').notNull(),
+    provider: text('provider').notNull(),
+    // D-17: return URL, retried return and webhook all land on this one row.
+    providerPaymentId: text('provider_payment_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    payerId: text('payer_id'),
+    createdAt: createdAt(),
+    capturedAt: tstz('captured_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
+    index('payments_user_created').on(t.userId, newestFirst(t.createdAt)),
+    check('payments_amount_non_negative', sql`amount_minor >= 0`),
+    currencyCheck('payments_currency_known'),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: subscriptionKindEnum('kind').notNull(),
+    status: subscriptionStatusEnum('status').notNull(),
+    // Null for the free trial, which involves no provider.
+    provider: text('provider'),
+    providerSubscriptionId: text('provider_subscription_id'),
+    amountMinor: integer('amount_minor').notNull().default(0),
+    currency: currency('currency'),
+    startAt: tstz('start_at'),
+    endAt: tstz('end_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at')
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_provider_subscription_id_unique').on(t.providerSubscriptionId),
+    // D-16: one free trial per user, ever.
+    uniqueIndex('subscriptions_one_trial_per_user')
+      .on(t.userId)
+      .where(sql`kind = 'trial'`),
+    index('subscriptions_user_end').on(t.userId, newestFirst(t.endAt)),
+    check('subscriptions_amount_non_negative', sql`amount_minor >= 0`),
+    currencyCheck('subscriptions_currency_known'),
+  ],
+);
+
+// Relations for `db.query.*` reads (a post with its owner and images, a deal with both sides).
+export const usersRelations = relations(users, ({ many }) => ({
+  solutions: many(solutions),
+  acceptedDeals: many(deals),
+  subscriptions: many(subscriptions),
+}));
+
+export const solutionsRelations = relations(solutions, ({ one, many }) => ({
+  user: one(users, { fields: [solutions.userId], references: [users.id] }),
+  images: many(solutionImages),
+  deals: many(deals),
+}));
+
+export const solutionImagesRelations = relations(solutionImages, ({ one }) => ({
+  solution: one(solutions, { fields: [solutionImages.solutionId], references: [solutions.id] }),
+}));
+
+export const dealsRelations = relations(deals, ({ one }) => ({
+  solution: one(solutions, { fields: [deals.solutionId], references: [solutions.id] }),
+  acceptor: one(users, { fields: [deals.acceptorId], references: [users.id] }),
+}));
+
+export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
+  user: one(users, { fields: [subscriptions.userId], references: [users.id] }),
+}));
