@@ -8,7 +8,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ TILE_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' }, { web: true });
   // Routes that exist only to exercise the central error handler.
-  t.app.post('/api/test/echo', { schema: { body: z.object({ n: z.number().int() }) } }, async (req) => ({ data: req.body }));
+  t.app.post('/api/test/echo', { schema: { body: z.object({ n: z.number().int() }) } }, async (req) => ({
+    data: req.body,
+  }));
   t.app.get('/api/test/crash', async () => {
     throw new Error('connect ECONNREFUSED db-password=hunter2 at /srv/app/secret.ts:12');
   });
@@ -30,7 +32,11 @@ describe('GET /api/catalogue', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.data.categories).toHaveLength(13);
-    expect(body.data.categories[0]).toMatchObject({ id: 'Delivery', route: '/delivery', name: { en: 'Delivery', fr: 'Livraison' } });
+    expect(body.data.categories[0]).toMatchObject({
+      id: 'Delivery',
+      route: '/delivery',
+      name: { en: 'Delivery', fr: 'Livraison' },
+    });
     expect(body.data.categories[3].subcategories[2]).toMatchObject({ prices: { USD: 55, EUR: 50, XOF: 330 } });
     expect(body.data.categories.map((c: { id: string }) => c.id)).toEqual(CATEGORIES.map((c) => c.id));
   });

@@ -16,6 +16,8 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     resources: { [language]: { translation: resources } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    // i18next would turn 'en-us' into 'en-US' and miss the resources stored under SPEC's names.
+    lowerCaseLng: true,
   });
   return i18next;
 }

@@ -1,0 +1,126 @@
+// A signed-in user's shell: redirects, menus, the drawer, settings, prices and logout.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const SIGNED_IN_MENU = [
+  'Home',
+  'Delivery',
+  'Equipment',
+  'Space',
+  'Transport',
+  'Services',
+  'Vegetables',
+  'Cereal',
+  'Fruits',
+  'Live Stock',
+  'Input',
+  'Animal feeds',
+  'Herbs',
+  'Sell/Buy',
+  'About',
+  'Map',
+  'Clients',
+  'Suppliers',
+  'My Offers',
+  'Language & Currency',
+  'Privacy Policy',
+  'Profile',
+  'Share App',
+  'Logout',
+];
+
+describe('a signed-in user', () => {
+  it('is sent from /login and from / to /dashboard', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    await page.goto('/login');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/');
+    await page.waitForURL('**/dashboard');
+    await expectHeading(page, 'Map');
+    await expect(page.getByText('This screen is coming soon.', { exact: false }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('has the side menu of SPEC 2.2 in order, the cart, the mailbox and the user menu', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    await page.goto('/dashboard');
+    const items = page.getByRole('navigation', { name: 'Main menu' }).getByRole('listitem');
+    await items.first().waitFor();
+    await expect(items.allInnerTexts()).resolves.toEqual(SIGNED_IN_MENU);
+    await expect(page.getByRole('link', { name: 'My Orders' }).getAttribute('href')).resolves.toBe('/myorders');
+    await page.getByRole('button', { name: 'Mailbox' }).click();
+    await expect(page.getByText('No messages yet.', { exact: false }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'View Profile' }).click();
+    await page.waitForURL('**/profile');
+    await context.close();
+  });
+
+  it('collapses the side bar on a desktop and keeps it collapsed', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    await page.goto('/about');
+    const width = () => page.locator('#side-menu').evaluate((el) => el.getBoundingClientRect().width);
+    expect(await width()).toBeGreaterThan(200);
+    await page.getByRole('button', { name: 'Collapse the menu' }).click();
+    await page.waitForFunction(() => document.getElementById('side-menu')!.getBoundingClientRect().width < 80);
+    await page.reload();
+    expect(await width()).toBeLessThan(80);
+    await context.close();
+  });
+
+  it('sees the header and side bar on the privacy page', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    await page.goto('/privacypolicy');
+    await expectHeading(page, 'Privacy Policy');
+    await expect(page.locator('#side-menu').count()).resolves.toBe(1);
+    await expect(page.locator('.app-header').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('opens a category from the drawer on a phone and sees prices in CFA francs', async () => {
+    const { context, page } = await newPage(h, { signedIn: true, viewport: PHONE, currency: 'fr' });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Open the menu' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transport' }).click();
+    await page.waitForURL('**/tranport');
+    await expect(page.getByRole('button', { name: /Share a ride, small car/ }).innerText()).resolves.toMatch(
+      /659\sF\sCFA|F\sCFA\s659/,
+    );
+    await expect(page.getByRole('button', { name: /Your own proposition/ }).innerText()).resolves.toContain('= ???');
+    await expect(page.getByText('Choose from the followings pre-set options below').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /Share a ride, big car/ }).click();
+    const choice = page.getByRole('dialog', { name: 'What would you like to do?' });
+    await choice.getByRole('button', { name: 'I offer it (Solution Provider)' }).click();
+    await page.waitForURL('**/providesolutionForm');
+    await context.close();
+  });
+
+  it('changes the currency on Language & Currency and sees euro prices', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    await page.goto('/languageCurrency');
+    await page.getByRole('radio', { name: 'Euro (€)' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('currency'))).resolves.toBe('euro');
+    await page.goto('/space');
+    await expect(page.getByRole('button', { name: /Villa/ }).innerText()).resolves.toContain('€13.40');
+    await context.close();
+  });
+
+  it('logs out: the session is cleared, the language kept, and protected pages need a sign-in again', async () => {
+    const { context, page } = await newPage(h, { signedIn: true, language: 'fr-ca' });
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Menu du compte' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Déconnexion' }).click();
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate(() => ({ ...localStorage }));
+    expect(stored).toEqual({ language: 'fr-ca' });
+    await context.close();
+  });
+});
