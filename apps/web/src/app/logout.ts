@@ -1,9 +1,16 @@
-import { apiFetch } from '../lib/api-client';
+import { getAuthKey } from '../lib/session';
 
-// SPEC 2.2: Logout clears local storage and reloads. The language and currency choices are
-// device settings, not session data, so they survive (a French user stays in French).
+// SPEC 2.2: Logout clears local storage and reloads. The server ends the session too (D-9).
+// The language and currency choices are device settings, not session data, so they survive
+// (a French user stays in French).
 export async function logout(): Promise<void> {
-  await apiFetch('/user/logout', { method: 'POST' }).catch(() => undefined);
+  const key = getAuthKey();
+  if (key) {
+    // Plain fetch: an already-ended session must not trigger the "signed in elsewhere" redirect.
+    await fetch('/api/user/logout', { method: 'POST', headers: { 'access-token': key }, keepalive: true }).catch(
+      () => undefined,
+    );
+  }
   const keep = ['language', 'currency'].map((k) => [k, localStorage.getItem(k)] as const);
   localStorage.clear();
   for (const [k, v] of keep) if (v !== null) localStorage.setItem(k, v);

@@ -1,0 +1,39 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
+
+export function sessionsRepository(db: Db) {
+  return {
+    /** The live session with this key hash, with its user (not deleted). */
+    async findActive(authKeyHash: string, now: Date) {
+      const [row] = await db
+        .select({ userId: users.id, admin: users.admin, expiresAt: sessions.expiresAt })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.authKeyHash, authKeyHash), gt(sessions.expiresAt, now)))
+        .limit(1);
+      return row && row.userId ? row : undefined;
+    },
+
+    /** D-9: one session per user; a new one replaces the old in one statement. */
+    async replaceForUser(userId: string, authKeyHash: string, expiresAt: Date, deviceToken?: string) {
+      await db
+        .insert(sessions)
+        .values({ userId, authKeyHash, expiresAt, deviceToken })
+        .onConflictDoUpdate({
+          target: sessions.userId,
+          set: { authKeyHash, expiresAt, deviceToken: deviceToken ?? null, createdAt: new Date() },
+        });
+    },
+
+    async remove(authKeyHash: string): Promise<boolean> {
+      const removed = await db
+        .delete(sessions)
+        .where(eq(sessions.authKeyHash, authKeyHash))
+        .returning({ id: sessions.id });
+      return removed.length > 0;
+    },
+  };
+}
+
+export type SessionsRepository = ReturnType<typeof sessionsRepository>;

@@ -1,0 +1,36 @@
+// D-9: the auth_key is a random 256-bit secret shown once; only its SHA-256 is stored, so a
+// stolen database cannot be replayed. Each login replaces the user's previous session.
+import { createHash, randomBytes } from 'node:crypto';
+import type { SessionsRepository } from './repository.js';
+
+export const SESSION_TTL_DAYS = 30;
+
+export interface SessionUser {
+  userId: string;
+  admin: boolean;
+}
+
+export const hashAuthKey = (authKey: string): string => createHash('sha256').update(authKey).digest('hex');
+
+export function sessionsService(repo: SessionsRepository, now: () => Date = () => new Date()) {
+  return {
+    async start(userId: string, deviceToken?: string): Promise<{ auth_key: string; expiry: string }> {
+      const authKey = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(now().getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
+      await repo.replaceForUser(userId, hashAuthKey(authKey), expiresAt, deviceToken);
+      return { auth_key: authKey, expiry: expiresAt.toISOString() };
+    },
+
+    /** The user behind a key, or null for an unknown, ended or expired one. */
+    async authenticate(authKey: string | undefined): Promise<SessionUser | null> {
+      // A key is 43 base64url characters; anything else is refused without a query.
+      if (!authKey || !/^[A-Za-z0-9_-]{43}$/.test(authKey)) return null;
+      const row = await repo.findActive(hashAuthKey(authKey), now());
+      return row ? { userId: row.userId, admin: row.admin } : null;
+    },
+
+    end: (authKey: string) => repo.remove(hashAuthKey(authKey)),
+  };
+}
+
+export type SessionsService = ReturnType<typeof sessionsService>;
