@@ -43,7 +43,9 @@ export function ShellLayout({ title, signedIn, children }: { title: string; sign
   };
 
   return (
-    <div className={`shell${collapsed && !narrow ? ' is-collapsed' : ''}${narrow ? ' is-narrow' : ''}`}>
+    <div
+      className={`shell${collapsed && !narrow ? ' is-collapsed' : ''}${narrow ? ' is-narrow' : ''}${signedIn ? '' : ' is-visitor'}`}
+    >
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
