@@ -1,0 +1,181 @@
+// WCAG 2.0/2.1 A and AA checks with axe-core on every public page, in English and French, on a
+// desktop and a 375 px phone; the signed-in shell; and the keyboard path through the skip link
+// and the side menu.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+type Language = 'en-us' | 'fr-ca';
+const LANGUAGES: Language[] = ['en-us', 'fr-ca'];
+const WIDTHS = [
+  { name: '1280 px', viewport: DESKTOP },
+  { name: '375 px', viewport: PHONE },
+];
+
+/** Each page's h1, per language: the scan starts once the lazy screen has rendered. */
+const PUBLIC_PAGES: { path: string; heading: Record<Language, string> }[] = [
+  {
+    path: '/',
+    heading: {
+      'en-us': 'Needs and offers, on a map near you',
+      'fr-ca': 'Besoins et offres, sur une carte près de chez vous',
+    },
+  },
+  { path: '/about', heading: { 'en-us': 'About', 'fr-ca': 'À propos' } },
+  { path: '/privacypolicy', heading: { 'en-us': 'Privacy Policy', 'fr-ca': 'Politique de confidentialité' } },
+  { path: '/accountcreation', heading: { 'en-us': 'Create An Account', 'fr-ca': 'Créer un compte' } },
+  { path: '/login', heading: { 'en-us': 'Login', 'fr-ca': 'Connexion' } },
+  { path: '/getUsers', heading: { 'en-us': 'Users', 'fr-ca': 'Utilisateurs' } },
+];
+
+const SIGNED_IN_PAGES: { path: string; heading: Record<Language, string> }[] = [
+  { path: '/dashboard', heading: { 'en-us': 'Map', 'fr-ca': 'Carte' } },
+  { path: '/delivery', heading: { 'en-us': 'Delivery', 'fr-ca': 'Livraison' } },
+  { path: '/languageCurrency', heading: { 'en-us': 'Language & Currency', 'fr-ca': 'Langue et devise' } },
+];
+
+const VISITOR_PROMPT: Record<Language, string> = {
+  'en-us': 'Join Needs & Offers',
+  'fr-ca': 'Rejoignez Besoins & Offres',
+};
+
+/** Runs axe on the page as it is; returns one readable line per serious or critical violation. */
+async function scan(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return violations
+    .filter((v) => v.impact && BLOCKING.has(v.impact))
+    .map((v) => {
+      const targets = v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.map((t) => (Array.isArray(t) ? t.join(' >> ') : t)).join(' | '))
+        .join(', ');
+      return `${label}: ${v.id} (${v.impact}) ${v.help} [${v.nodes.length} node(s): ${targets}]`;
+    });
+}
+
+let scanned = 0;
+async function scanCounted(page: Page, label: string): Promise<string[]> {
+  scanned += 1;
+  return scan(page, label);
+}
+
+describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
+  afterAll(() => {
+    console.info(`axe: ${scanned} page states scanned`);
+  });
+
+  for (const language of LANGUAGES) {
+    for (const { name, viewport } of WIDTHS) {
+      it(`has no serious or critical violation on the public pages, ${language} at ${name}`, async () => {
+        const problems: string[] = [];
+
+        // The landing page as a visitor first sees it: the sign-up prompt open over it.
+        const first = await newPage(h, { language, viewport });
+        await first.page.emulateMedia({ reducedMotion: 'reduce' });
+        await first.page.goto('/');
+        await first.page.getByRole('dialog', { name: VISITOR_PROMPT[language] }).waitFor();
+        await expectHeading(first.page, PUBLIC_PAGES[0]!.heading[language]);
+        problems.push(...(await scanCounted(first.page, `/ (visitor prompt open) ${language} ${name}`)));
+        expect(first.errors).toEqual([]);
+        await first.context.close();
+
+        const { context, page, errors } = await newPage(h, { language, viewport, quiet: true });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        for (const { path, heading } of PUBLIC_PAGES) {
+          await page.goto(path);
+          await expectHeading(page, heading[language]);
+          problems.push(...(await scanCounted(page, `${path} ${language} ${name}`)));
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+
+      it(`has no serious or critical violation on the signed-in pages, ${language} at ${name}`, async () => {
+        const problems: string[] = [];
+        const { context, page, errors } = await newPage(h, { language, viewport, signedIn: true });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        for (const { path, heading } of SIGNED_IN_PAGES) {
+          await page.goto(path);
+          await expectHeading(page, heading[language]);
+          // The category screen fills in once the catalogue has loaded.
+          if (path === '/delivery') await page.locator('.sub-card').first().waitFor();
+          problems.push(...(await scanCounted(page, `${path} signed in ${language} ${name}`)));
+        }
+        expect(errors).toEqual([]);
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+
+    it(`has no serious or critical violation on /about with the drawer open, signed in, ${language} at 375 px`, async () => {
+      const { context, page, errors } = await newPage(h, { language, viewport: PHONE, signedIn: true });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/about');
+      await expectHeading(page, language === 'en-us' ? 'About' : 'À propos');
+      await page.locator('.app-header button[aria-controls="side-menu"]').click();
+      await page.waitForFunction(() => {
+        const menu = document.getElementById('side-menu');
+        return menu !== null && !menu.inert && menu.getBoundingClientRect().left >= 0;
+      });
+      const problems = await scanCounted(page, `/about drawer open, signed in, ${language} 375 px`);
+      expect(errors).toEqual([]);
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+});
+
+describe('the keyboard', () => {
+  /** What has focus: its tag, its text, and whether it sits in the side menu. */
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return {
+        tag: el?.tagName.toLowerCase() ?? '',
+        id: el?.id ?? '',
+        text: (el as HTMLElement | null)?.innerText.trim() ?? '',
+        inSideMenu: Boolean(el?.closest('#side-menu')),
+      };
+    });
+
+  it('reaches Skip to content first on /about, which moves focus to main, then every side-menu item', async () => {
+    const { context, page } = await newPage(h, { viewport: DESKTOP, quiet: true });
+    await page.goto('/about');
+    await expectHeading(page, 'About');
+
+    await page.keyboard.press('Tab');
+    const skip = await focused(page);
+    expect(skip).toMatchObject({ tag: 'a', text: 'Skip to content' });
+    // Hidden above the page until focused, then on screen.
+    const box = await page.getByRole('link', { name: 'Skip to content' }).boundingBox();
+    expect(box?.y).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'main');
+
+    // From the top again: Tab walks through the header, then the whole side menu in order.
+    const menuItems = await page.locator('#side-menu').locator('a, button').allInnerTexts();
+    expect(menuItems.length).toBeGreaterThan(5);
+    await page.goto('/about');
+    await expectHeading(page, 'About');
+    const reached: string[] = [];
+    for (let i = 0; i < 80 && reached.length < menuItems.length; i++) {
+      await page.keyboard.press('Tab');
+      const now = await focused(page);
+      if (now.inSideMenu) reached.push(now.text);
+      else if (reached.length > 0) break; // focus left the menu
+    }
+    expect(reached).toEqual(menuItems.map((t) => t.trim()));
+    await context.close();
+  });
+});
