@@ -13,6 +13,12 @@ export class ApiError extends Error {
   }
 }
 
+// D-9: an ended session (signed in on another phone) sends the user to sign in again.
+let sessionExpired = () => window.location.assign('/login?error=expirationError');
+export function onSessionExpired(handler: () => void): void {
+  sessionExpired = handler;
+}
+
 function headers(json: boolean): Headers {
   const h = new Headers({ device: 'web', accept: 'application/json' });
   if (json) h.set('content-type', 'application/json');
@@ -49,10 +55,9 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
   } | null;
   if (!response.ok) {
     const code = payload?.code ?? 'INTERNAL';
-    // D-9: an ended session (signed in elsewhere) sends the user to sign in again.
     if (response.status === 401 && code === 'AUTH_FAILED' && getAuthKey()) {
       clearSession();
-      window.location.assign('/login?error=expirationError');
+      sessionExpired();
     }
     throw new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.fields);
   }

@@ -11,7 +11,10 @@ export function mailtoLink({ subject, text, url }: ShareContent): string {
   return `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(`${text}\n\n${url}`)}`;
 }
 
-export async function shareApp(content: ShareContent): Promise<'shared' | 'mail'> {
+export async function shareApp(
+  content: ShareContent,
+  openUrl: (url: string) => void = (url) => window.location.assign(url),
+): Promise<'shared' | 'mail'> {
   const narrow = window.innerWidth < MOBILE_BREAKPOINT_PX;
   if (narrow && typeof navigator.share === 'function') {
     try {
@@ -21,6 +24,6 @@ export async function shareApp(content: ShareContent): Promise<'shared' | 'mail'
       // Cancelled or refused: fall back to the e-mail draft below.
     }
   }
-  window.location.href = mailtoLink(content);
+  openUrl(mailtoLink(content));
   return 'mail';
 }
