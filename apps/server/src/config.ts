@@ -26,6 +26,20 @@ const envSchema = z.object({
     .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
     .optional(),
   WEB_DIST: z.string().optional(),
+  /** D-11: comma-separated e-mails of the admins. */
+  ADMIN_EMAILS: z.string().optional(),
+  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  /** Twilio's API base; tests point it at a local stub. */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CLIENT_ID: z.string().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  /** The made-up-identity sign-in page for the embedded default and tests; never in production. */
+  SOCIAL_LOCAL: bool.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -44,6 +58,16 @@ export interface Config {
   tileUrl: string | undefined;
   /** The built web app to serve; absent in API-only tests. */
   webDist: string | undefined;
+  adminEmails: string[];
+  sms: {
+    provider: 'console' | 'twilio';
+    twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
+  };
+  social: {
+    google?: { clientId: string; clientSecret: string };
+    facebook?: { clientId: string; clientSecret: string };
+    local: boolean;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -72,5 +96,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     tileUrl: e.TILE_URL,
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+    adminEmails: (e.ADMIN_EMAILS ?? '')
+      .split(',')
+      .map((m) => m.trim().toLowerCase())
+      .filter(Boolean),
+    sms: {
+      provider: e.SMS_PROVIDER,
+      twilio: {
+        accountSid: e.TWILIO_ACCOUNT_SID,
+        authToken: e.TWILIO_AUTH_TOKEN,
+        from: e.TWILIO_FROM,
+        apiUrl: e.TWILIO_API_URL,
+      },
+    },
+    social: {
+      google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
+      facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+      local: e.SOCIAL_LOCAL ?? e.NODE_ENV !== 'production',
+    },
   };
 }
+
+/** A provider is enabled only when both its client id and secret are configured. */
+const pair = (clientId?: string, clientSecret?: string) =>
+  clientId && clientSecret ? { clientId, clientSecret } : undefined;

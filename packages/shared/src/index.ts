@@ -7,3 +7,4 @@ export * from './schemas/catalogue.js';
 export * from './schemas/common.js';
 export * from './schemas/health.js';
 export * from './schemas/records.js';
+export * from './schemas/users.js';

@@ -10,6 +10,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   point,
@@ -62,6 +63,8 @@ export const users = pgTable(
     country: text('country'),
     physicalAddress: text('physical_address'),
     profilePic: text('profile_pic'),
+    // Storage keys of the ID images of a `withID` account; only admins see them.
+    idImages: jsonb('id_images').$type<string[]>().notNull().default([]),
     admin: boolean('admin').notNull().default(false),
     identityFlag: boolean('identity_flag').notNull().default(false),
     verified: boolean('verified').notNull().default(false),
@@ -112,11 +115,36 @@ export const smsCodes = pgTable(
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: tstz('expires_at').notNull(),
     consumedAt: tstz('consumed_at'),
+    // A right code yields a single-use verification token that proves this number for this purpose.
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: tstz('token_expires_at'),
+    tokenUsedAt: tstz('token_used_at'),
     createdAt: createdAt(),
   },
   // D-10: the latest code and the sends of the last 15 minutes for one number and purpose.
   (t) => [index('sms_codes_mobile_purpose_created').on(t.mobileNo, t.purpose, newestFirst(t.createdAt))],
 );
+
+/** A one-time code that /middleware exchanges for a session: never a key in a URL. */
+export const loginCodes = pgTable('login_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  needsCompletion: boolean('needs_completion').notNull().default(false),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  createdAt: createdAt(),
+});
+
+/** OAuth state and PKCE verifier between the redirect to a provider and its callback. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  provider: text('provider').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
 
 export const socialIdentities = pgTable(
   'social_identities',
