@@ -38,6 +38,13 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),
   FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  /** The providers' OAuth endpoints; tests point them at a local stub. */
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  FACEBOOK_AUTH_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** The made-up-identity sign-in page for the embedded default and tests; never in production. */
   SOCIAL_LOCAL: bool.optional(),
 });
@@ -64,8 +71,8 @@ export interface Config {
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
   };
   social: {
-    google?: { clientId: string; clientSecret: string };
-    facebook?: { clientId: string; clientSecret: string };
+    google?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string };
+    facebook?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; graphUrl: string };
     local: boolean;
   };
 }
@@ -110,13 +117,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       },
     },
     social: {
-      google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET),
-      facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET),
+      google: pair(e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET, {
+        authUrl: e.GOOGLE_AUTH_URL,
+        tokenUrl: e.GOOGLE_TOKEN_URL,
+        userinfoUrl: e.GOOGLE_USERINFO_URL,
+      }),
+      facebook: pair(e.FACEBOOK_CLIENT_ID, e.FACEBOOK_CLIENT_SECRET, {
+        authUrl: e.FACEBOOK_AUTH_URL,
+        tokenUrl: e.FACEBOOK_TOKEN_URL,
+        graphUrl: e.FACEBOOK_GRAPH_URL,
+      }),
       local: e.SOCIAL_LOCAL ?? e.NODE_ENV !== 'production',
     },
   };
 }
 
 /** A provider is enabled only when both its client id and secret are configured. */
-const pair = (clientId?: string, clientSecret?: string) =>
-  clientId && clientSecret ? { clientId, clientSecret } : undefined;
+const pair = <E extends object>(clientId: string | undefined, clientSecret: string | undefined, endpoints: E) =>
+  clientId && clientSecret ? { clientId, clientSecret, ...endpoints } : undefined;

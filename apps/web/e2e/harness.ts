@@ -3,21 +3,32 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
+import { users } from '../../server/src/db/schema.js';
+import { toUser } from '../../server/src/modules/users/user-record.js';
 
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface Harness {
   url: string;
+  /** The running app: its database, sessions and SMS outbox, for arranging and checking. */
+  app: FastifyInstance;
   browser: Browser;
   close(): Promise<void>;
 }
 
 export async function startHarness(): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
-  const config = loadConfig({ DATA_DIR: dir, DEMO_DATA: 'false', WEB_DIST, LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DEMO_DATA: 'false',
+    WEB_DIST,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAILS: 'admin@example.org',
+  });
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
@@ -34,6 +45,7 @@ export async function startHarness(): Promise<Harness> {
   });
   return {
     url: address,
+    app,
     browser,
     async close() {
       await browser.close();
@@ -53,6 +65,34 @@ interface ContextOptions {
   currency?: 'dollar' | 'euro' | 'fr';
   /** Skip the visitor modal that opens on the landing page. */
   quiet?: boolean;
+  /** Who signs in with `signedIn` (created if new). */
+  user?: { firstName?: string; email?: string; mobileNo?: string; country?: string | null };
+}
+
+let userCount = 0;
+
+/** Creates (or reuses) a user and starts a real session for it, as POST /api/user/login would. */
+export async function createSession(h: Harness, who: ContextOptions['user'] = {}) {
+  userCount += 1;
+  const email = who.email ?? `user${userCount}-${Date.now()}@example.org`;
+  const db = h.app.database.db;
+  const existing = await db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, email) });
+  const row =
+    existing ??
+    (
+      await db
+        .insert(users)
+        .values({
+          firstName: who.firstName ?? 'Awa',
+          email,
+          mobileNo: who.mobileNo ?? `+22177${String(1000000 + userCount).slice(-7)}`,
+          country: who.country === undefined ? 'SN' : who.country,
+          admin: email === 'admin@example.org',
+        })
+        .returning()
+    )[0]!;
+  const session = await h.app.sessions.start(row.id);
+  return { user: toUser(row), ...session };
 }
 
 /**
@@ -63,16 +103,25 @@ export async function newPage(
   h: Harness,
   options: ContextOptions = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await h.browser.newContext({ viewport: options.viewport ?? DESKTOP, baseURL: h.url });
+  // Dakar, with the permission granted: sign-in and registration require a location (SPEC 5).
+  const context = await h.browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    baseURL: h.url,
+    geolocation: { latitude: 14.6928, longitude: -17.4467 },
+    permissions: ['geolocation'],
+  });
   const storage: Record<string, string> = {};
   if (options.language) storage.language = options.language;
   if (options.currency) storage.currency = options.currency;
   if (options.signedIn) {
+    const session = await createSession(h, options.user);
     Object.assign(storage, {
       isAuthenticated: 'true',
-      auth_key: 'test-session-key',
-      'access-token': 'test-session-key',
-      currentUser: JSON.stringify({ _id: 'u-test', firstName: 'Awa', email: 'awa@example.org' }),
+      auth_key: session.auth_key,
+      'access-token': session.auth_key,
+      expiry: session.expiry,
+      isCountry: session.user.country ? 'true' : '',
+      currentUser: JSON.stringify(session.user),
     });
   }
   await context.addInitScript(

@@ -3,7 +3,9 @@ import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
+import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
+import { queryClient } from './providers';
 import { BareLayout } from './layouts/bare-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { ROUTES, type Guard, type RouteEntry, type ScreenName } from './routes';
@@ -76,6 +78,12 @@ function RootLayout() {
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
+
+  // Each navigation re-checks the session (D-9: a sign-in on another phone ends this one) and
+  // refreshes the stored user; within a few seconds the cached answer is reused.
+  useEffect(() => {
+    if (signedIn) void queryClient.prefetchQuery({ ...currentUserQueryOptions(), staleTime: 5_000 });
+  }, [signedIn, pathname]);
 
   // SPEC 4: the visitor modal opens on load for a visitor, once per visit.
   useEffect(() => {

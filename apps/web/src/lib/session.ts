@@ -11,6 +11,7 @@ export const SESSION_KEYS = [
   'currentUser',
   'isAuthenticated',
   'auth_key',
+  'isCountry',
 ] as const;
 
 export interface StoredUser {
@@ -40,4 +41,27 @@ export function getCurrentUser(): StoredUser | null {
 /** SPEC 4: a 401 clears the stored session data. */
 export function clearSession(): void {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
+}
+
+/** Stores a new session the way SPEC 3 names it (login, social login). */
+export function storeSession(result: {
+  user: StoredUser & { country?: string | null };
+  auth_key: string;
+  expiry: string;
+}): void {
+  localStorage.setItem('access-token', result.auth_key);
+  localStorage.setItem('auth_key', result.auth_key);
+  localStorage.setItem('token-type', 'Bearer');
+  localStorage.setItem('expiry', result.expiry);
+  localStorage.setItem('client', 'web');
+  localStorage.setItem('uid', result.user._id);
+  localStorage.setItem('isAuthenticated', 'true');
+  storeCurrentUser(result.user);
+}
+
+export function storeCurrentUser(user: StoredUser & { country?: string | null }): void {
+  localStorage.setItem('currentUser', JSON.stringify(user));
+  // SPEC 4: the country modal shows on the dashboard while isCountry is not set.
+  if (user.country) localStorage.setItem('isCountry', 'true');
+  else localStorage.removeItem('isCountry');
 }

@@ -1,0 +1,41 @@
+// D-1: picks the SMS adapter named by SMS_PROVIDER. The console adapter is the default so the
+// product runs on one machine, but a production server must really send codes.
+import { ConfigError, type Config } from '../../config.js';
+import { ConsoleSmsAdapter } from './console.js';
+import type { SmsAdapter, SmsLogger } from './sms-adapter.js';
+import { TwilioSmsAdapter } from './twilio.js';
+
+export { ConsoleSmsAdapter, type ConsoleSmsOptions, type SentSms } from './console.js';
+export { TwilioSmsAdapter, type TwilioReceipt, type TwilioSmsOptions } from './twilio.js';
+export {
+  SmsSendError,
+  type SmsAdapter,
+  type SmsFailure,
+  type SmsLogger,
+  type SmsMessage,
+  type SmsSendErrorDetails,
+} from './sms-adapter.js';
+
+export function createSmsAdapter(config: Config, logger: SmsLogger): SmsAdapter {
+  const { provider, twilio } = config.sms;
+  if (provider === 'console') {
+    if (config.env === 'production') {
+      throw new ConfigError(
+        'SMS_PROVIDER=console only logs messages and cannot run in production; set SMS_PROVIDER=twilio and its TWILIO_* settings',
+      );
+    }
+    return new ConsoleSmsAdapter({ logger });
+  }
+  const { accountSid, authToken, from, apiUrl } = twilio;
+  if (!accountSid || !authToken || !from) {
+    const missing = Object.entries({
+      TWILIO_ACCOUNT_SID: accountSid,
+      TWILIO_AUTH_TOKEN: authToken,
+      TWILIO_FROM: from,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new ConfigError(`SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  }
+  return new TwilioSmsAdapter({ accountSid, authToken, from, apiUrl, logger });
+}
