@@ -6,12 +6,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger } from './logger.js';
+import { adaptersPlugin } from './plugins/adapters.js';
 import { authPlugin } from './plugins/auth.js';
+import { limitsPlugin } from './plugins/limits.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { socialRoutes } from './modules/social/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -37,11 +40,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
+  await app.register(limitsPlugin);
+  await app.register(adaptersPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes);
-  await app.withTypeProvider<ZodTypeProvider>().register(userRoutes);
+  await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

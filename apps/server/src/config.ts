@@ -28,6 +28,8 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** D-11: comma-separated e-mails of the admins. */
   ADMIN_EMAILS: z.string().optional(),
+  /** Multiplies the per-address rate limits (tests raise it; all requests come from 127.0.0.1). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -66,6 +68,7 @@ export interface Config {
   /** The built web app to serve; absent in API-only tests. */
   webDist: string | undefined;
   adminEmails: string[];
+  rateLimitScale: number;
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
@@ -107,6 +110,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .split(',')
       .map((m) => m.trim().toLowerCase())
       .filter(Boolean),
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     sms: {
       provider: e.SMS_PROVIDER,
       twilio: {

@@ -28,6 +28,7 @@ export async function startHarness(): Promise<Harness> {
     WEB_DIST,
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'admin@example.org',
+    RATE_LIMIT_SCALE: '100',
   });
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -8,7 +8,9 @@ import { migrateDatabase, resolveMigrationsFolder } from './migrate.js';
 
 const TABLES = [
   'deals',
+  'login_codes',
   'notifications',
+  'oauth_states',
   'payments',
   'sessions',
   'sms_codes',

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { startTwilioStub, type TwilioStub } from '../../../test/twilio-stub.js';
 import { ConfigError, loadConfig } from '../../config.js';
 import { createLogger } from '../../logger.js';
 import { ConsoleSmsAdapter } from './console.js';
-import { createSmsAdapter } from './index.js';
+import { createSmsAdapter, type SmsLogger } from './index.js';
 import { TwilioSmsAdapter } from './twilio.js';
 
 const logger = () => ({ info: vi.fn<(obj: object, msg: string) => void>() });
@@ -69,7 +70,8 @@ describe('createSmsAdapter', () => {
     expect(attempt).toThrow('SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM');
   });
 
-  it('accepts the app’s pino logger', () => {
+  it('accepts the app’s pino logger and Fastify’s', () => {
+    expectTypeOf<FastifyBaseLogger>().toExtend<SmsLogger>();
     expect(createSmsAdapter(loadConfig({}), createLogger('silent')).name).toBe('console');
   });
 });

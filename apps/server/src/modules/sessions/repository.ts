@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 
@@ -10,7 +10,7 @@ export function sessionsRepository(db: Db) {
         .select({ userId: users.id, admin: users.admin, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.authKeyHash, authKeyHash), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.authKeyHash, authKeyHash), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
         .limit(1);
       return row && row.userId ? row : undefined;
     },

@@ -1,10 +1,134 @@
-// user/* calls. Issue 2 has logout; registration and sign-in come with accounts (issue 3).
-import { errorSchema } from '@app/shared';
+// user/* calls of API.md, the admin views of D-11 and the avatar files.
+import {
+  addNotiLanguageQuerySchema,
+  adminUpdateUserBodySchema,
+  adminUserSchema,
+  codeValidationBodySchema,
+  dataOf,
+  errorSchema,
+  idSchema,
+  loginBodySchema,
+  newUserSchema,
+  registerBodySchema,
+  sendMessageBodySchema,
+  sessionResultSchema,
+  updateCountryBodySchema,
+  updatePasswordBodySchema,
+  updateUserDataSchema,
+  userListItemSchema,
+  userSchema,
+  verificationResultSchema,
+} from '@app/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { jsonField, readMultipart } from '../../lib/multipart.js';
+import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../../plugins/auth.js';
+import { buildUsersService, type Caller } from './service.js';
 
-export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const secured = [{ accessToken: [] }];
+const caller = (request: FastifyRequest): Caller => request.user!;
+const ip = (request: FastifyRequest) => `ip:${request.ip}`;
+
+export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const users = buildUsersService({
+    db: app.database.db,
+    sms: app.sms,
+    sessions: app.sessions,
+    storage: app.storage,
+    adminEmails: config.adminEmails,
+  });
+  // Per address, generous: many phones share one carrier address (CGNAT). The per-account and
+  // per-number limits (here and D-10) are the real guard. Each check counts separately, so a
+  // route can have both (the plugin's own hook runs only once per request).
+  const limit = (max: number, key: (request: FastifyRequest) => string | Promise<string>) => {
+    const check = app.createRateLimit({ max, timeWindow: FIFTEEN_MINUTES, keyGenerator: key });
+    return async (request: FastifyRequest) => {
+      const result = await check(request);
+      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED');
+    };
+  };
+  const perAddress = (max: number) => limit(max * config.rateLimitScale, ip);
+  /** The account a sign-in or reset aims at, whether named by e-mail or by phone. */
+  const account = (request: FastifyRequest) => {
+    const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
+    return users.accountKey(String(body.email ?? body.mobile_no ?? ''));
+  };
+  const perAccount = (max: number) => limit(max, account);
+
+  app.post(
+    '/api/user/sendMessage',
+    {
+      preHandler: perAddress(30),
+      schema: {
+        tags: ['user'],
+        summary: 'Send an SMS code to register or to reset a password (D-10)',
+        body: sendMessageBodySchema,
+        response: { 200: dataOf(z.object({ sent: z.literal(true) })), 409: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      await users.sendCode(request.body);
+      return { data: { sent: true as const } };
+    },
+  );
+
+  app.post(
+    '/api/user/codeValidation',
+    {
+      preHandler: perAddress(60),
+      schema: {
+        tags: ['user'],
+        summary: 'Check an SMS code; a right one yields a single-use verification token',
+        body: codeValidationBodySchema,
+        response: { 200: dataOf(verificationResultSchema), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ data: { verification_token: await users.checkCode(request.body) } }),
+  );
+
+  app.post(
+    '/api/user/register',
+    {
+      preHandler: perAddress(30),
+      schema: {
+        tags: ['user'],
+        summary: 'Create an account: JSON {new_user}, or multipart with part new_user and repeated files (ID images)',
+        response: { 201: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      let input;
+      let files: Buffer[] = [];
+      if (request.isMultipart()) {
+        const form = await readMultipart(request);
+        input = jsonField(form.fields, 'new_user', (v) => parseOrFail(newUserSchema, v, 'new_user'));
+        files = form.files;
+      } else {
+        input = parseOrFail(registerBodySchema, request.body).new_user;
+      }
+      return reply.code(201).send({ data: await users.register(input, files) });
+    },
+  );
+
+  app.post(
+    '/api/user/login',
+    {
+      preHandler: [perAddress(60), perAccount(10)],
+      schema: {
+        tags: ['user'],
+        summary: 'Sign in with an e-mail or a phone number; ends any previous session (D-9)',
+        body: loginBodySchema,
+        response: { 200: dataOf(sessionResultSchema), 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => ({ data: await users.login(request.body) }),
+  );
+
   app.post(
     '/api/user/logout',
     {
@@ -12,13 +136,207 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user'],
         summary: 'End the current session on the server',
-        security: [{ accessToken: [] }],
+        security: secured,
         response: { 204: z.undefined(), 401: errorSchema },
       },
     },
     async (request, reply) => {
       await app.sessions.end(accessToken(request) ?? '');
       return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/user/updatePassword',
+    {
+      preHandler: [perAddress(30), perAccount(5)],
+      schema: {
+        tags: ['user'],
+        summary: 'Set a new password with a verification token of the forgot-password code',
+        body: updatePasswordBodySchema,
+        response: { 204: z.undefined(), 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await users.resetPassword(request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/user/me',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in user',
+        security: secured,
+        response: { 200: dataOf(userSchema), 401: errorSchema },
+      },
+    },
+    async (request) => ({ data: await users.me(caller(request)) }),
+  );
+
+  app.patch(
+    '/api/user/updateCountry',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: "Set the user's country",
+        security: secured,
+        body: updateCountryBodySchema,
+        response: { 200: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({
+      data: await users.updateCountry(caller(request), request.body.user_id, request.body.country),
+    }),
+  );
+
+  app.put(
+    '/api/user/updateUser',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Update the profile: multipart with files (avatar), user_id and update_data (JSON string)',
+        security: secured,
+        response: { 200: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send multipart/form-data');
+      const { fields, files } = await readMultipart(request);
+      const userId = parseOrFail(idSchema, fields.user_id, 'user_id');
+      const data = fields.update_data
+        ? jsonField(fields, 'update_data', (v) => parseOrFail(updateUserDataSchema, v, 'update_data'))
+        : {};
+      return { data: await users.updateProfile(caller(request), userId, data, files[0]) };
+    },
+  );
+
+  app.get(
+    '/api/user/addNotiLanguage',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'The language of notifications',
+        security: secured,
+        querystring: addNotiLanguageQuerySchema,
+        response: { 204: z.undefined(), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await users.setNotificationLanguage(caller(request), request.query._id, request.query.noti_lan);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/user/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Delete the own account (D-12): posts leave the listings, contacts are erased',
+        security: secured,
+        params: z.object({ userId: idSchema }),
+        response: { 204: z.undefined(), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await users.deleteAccount(caller(request), request.params.userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/user/getAllUsers',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'All users (admins only, D-11)',
+        security: secured,
+        response: { 200: dataOf(z.array(userListItemSchema)), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({
+      data: (await users.listForAdmin(caller(request))).map(({ _id, firstName, email, mobile_no }) => ({
+        _id,
+        firstName,
+        email,
+        mobile_no,
+      })),
+    }),
+  );
+
+  app.get(
+    '/api/admin/users',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'Users with their ID images and badges (admins only)',
+        security: secured,
+        response: { 200: dataOf(z.array(adminUserSchema)), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ data: await users.listForAdmin(caller(request)) }),
+  );
+
+  app.patch(
+    '/api/admin/users/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: "Set a user's verified ('+ID') and vip badges (admins only, never their own)",
+        security: secured,
+        params: z.object({ userId: idSchema }),
+        body: adminUpdateUserBodySchema,
+        response: { 200: dataOf(adminUserSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => ({ data: await users.setFlags(caller(request), request.params.userId, request.body) }),
+  );
+
+  app.get(
+    '/api/admin/users/:userId/id-images/:index',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'An ID image of a withID account (admins only)',
+        security: secured,
+        params: z.object({ userId: idSchema, index: z.coerce.number().int().min(0).max(3) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await users.idImage(caller(request), request.params.userId, request.params.index);
+      return reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.body);
+    },
+  );
+
+  app.get(
+    '/api/media/avatars/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: 'An avatar image',
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.webp$/) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await app.storage.get(`avatars/${request.params.file}`);
+      if (!file) throw new AppError('NOT_FOUND');
+      // Names are random and never reused: a phone keeps the image.
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body);
     },
   );
 };

@@ -1,0 +1,192 @@
+// Social sign-in calls of API.md: the browser redirects (/api/auth/*), the one-time code for a
+// session (loginVia) and registration completion (register-via-fb).
+import { parse as parseForm } from 'node:querystring';
+import {
+  SOCIAL_PROVIDERS,
+  dataOf,
+  errorSchema,
+  idSchema,
+  loginViaBodySchema,
+  socialCompletionBodySchema,
+  socialSessionResultSchema,
+  userSchema,
+} from '@app/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { renderLocalPage } from './local-page.js';
+import { SOCIAL_FAILED_PATH, SocialSignInError, createSocialService } from './service.js';
+
+const providerParams = z.object({
+  provider: z
+    .string()
+    .max(32)
+    .meta({ description: `One of ${SOCIAL_PROVIDERS.join(', ')}, when enabled` }),
+});
+const redirect = z.undefined().meta({ description: 'Redirect (Location header)' });
+const localForm = z.object({
+  state: z.string().max(200).optional(),
+  first_name: z.string().max(200).optional(),
+  email: z.string().max(300).optional(),
+});
+
+export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const service = createSocialService(app.database.db, config.social, app.sessions);
+
+  // The local page posts a plain HTML form; this parser exists only inside this plugin.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, parseForm(String(body))),
+  );
+
+  /** The callback URL registered with the provider; identical at authorization and token exchange. */
+  const callbackUrl = (request: FastifyRequest, provider: string) => {
+    const base = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+    return `${base}/api/auth/${provider}/callback`;
+  };
+  // Sign-in redirects carry one-time values: never cached.
+  const redirectTo = (reply: FastifyReply, target: string) =>
+    reply.header('cache-control', 'no-store').redirect(target, 302);
+
+  app.get(
+    '/api/auth/:provider',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Start a social sign-in: redirect to the provider (or the local sign-in page)',
+        params: providerParams,
+        response: { 302: redirect, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      return redirectTo(reply, await service.begin(provider, callbackUrl(request, provider)));
+    },
+  );
+
+  app.get(
+    '/api/auth/:provider/callback',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "The provider's return: redirect to /middleware?code=... (one-time), or /login?error=social",
+        params: providerParams,
+        querystring: z.object({
+          code: z.string().optional(),
+          state: z.string().optional(),
+          error: z.string().optional(),
+        }),
+        response: { 302: redirect, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { provider } = request.params;
+      try {
+        return redirectTo(reply, await service.finish(provider, request.query, callbackUrl(request, provider)));
+      } catch (error) {
+        if (!(error instanceof SocialSignInError)) throw error;
+        request.log.warn({ err: error, provider }, 'social sign-in refused');
+        return redirectTo(reply, SOCIAL_FAILED_PATH);
+      }
+    },
+  );
+
+  app.get(
+    '/api/auth/local/page',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The local sign-in page (HTML), when the local provider is enabled',
+        querystring: z.object({ state: z.string().max(200).optional() }),
+        response: { 200: z.string().meta({ description: 'HTML page' }), 302: redirect, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!service.isEnabled('local')) throw new AppError('NOT_FOUND');
+      const { state } = request.query;
+      if (!state) return redirectTo(reply, '/api/auth/local');
+      return sendPage(reply, 200, renderLocalPage({ state }));
+    },
+  );
+
+  app.post(
+    '/api/auth/local/page',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in a made-up identity from the local page (form post)',
+        body: localForm,
+        response: { 302: redirect, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const form = request.body;
+      try {
+        return redirectTo(reply, await service.finishLocal(form));
+      } catch (error) {
+        if (error instanceof SocialSignInError) {
+          request.log.warn({ err: error, provider: 'local' }, 'social sign-in refused');
+          return redirectTo(reply, SOCIAL_FAILED_PATH);
+        }
+        if (!(error instanceof AppError) || error.code !== 'VALIDATION' || !form.state) throw error;
+        const page = renderLocalPage({
+          state: form.state,
+          firstName: form.first_name,
+          email: form.email,
+          errors: error.fields,
+        });
+        return sendPage(reply, 400, page);
+      }
+    },
+  );
+
+  app.post(
+    '/api/user/loginVia/:provider',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Trade the one-time code from /middleware for a session (ends the previous one, D-9)',
+        params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
+        body: loginViaBodySchema,
+        response: { 200: dataOf(socialSessionResultSchema), 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await service.loginVia(request.body.code) };
+    },
+  );
+
+  app.put(
+    '/api/user/register-via-fb/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Complete a social sign-up: e-mail (if missing), mobile number and country',
+        security: [{ accessToken: [] }],
+        params: z.object({ userId: idSchema }),
+        body: socialCompletionBodySchema,
+        response: {
+          200: dataOf(userSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const caller = request.user;
+      if (!caller) throw new AppError('AUTH_FAILED');
+      return { data: await service.complete(caller.userId, request.params.userId, request.body) };
+    },
+  );
+};
+
+const sendPage = (reply: FastifyReply, status: number, html: string) =>
+  reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);

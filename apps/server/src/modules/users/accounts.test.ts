@@ -1,0 +1,474 @@
+// The user/* calls of API.md through the real app, with their codes and SPEC's texts.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lastCode, multipart, newAccount, photoWithGps, signedUp, verifiedToken } from '../../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ ADMIN_EMAILS: 'boss@example.org', RATE_LIMIT_SCALE: '100' });
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+describe('registration', () => {
+  it('registers a withOutID account after the SMS code, normalising the number to E.164', async () => {
+    const account = newAccount({ mobile_no: '+221 77 987 65 43', email: '  Fatou@Example.ORG ' });
+    const token = await verifiedToken(t.app, '+221779876543');
+    const res = await post('/api/user/register', { new_user: { ...account, verification_token: token } });
+    expect(res.statusCode).toBe(201);
+    const user = res.json().data;
+    expect(user).toMatchObject({
+      email: 'fatou@example.org',
+      mobile_no: '+221779876543',
+      country: 'SN',
+      identity_flag: false,
+      admin: false,
+    });
+    expect(JSON.stringify(user)).not.toMatch(/password|argon2|auth_key/i);
+  });
+
+  it('answers 409 "User already exist" for a taken number and for a taken e-mail', async () => {
+    const { account } = await signedUp(t.app);
+    const sameNumber = await post('/api/user/sendMessage', { mobile_no: account.mobile_no });
+    expect(sameNumber.statusCode).toBe(409);
+    expect(sameNumber.json()).toEqual({ code: 'USER_EXISTS', message: 'User already exist' });
+    const sameEmail = await post('/api/user/sendMessage', {
+      mobile_no: '+221770000999',
+      email: account.email.toUpperCase(),
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toBe('User already exist');
+  });
+
+  it('answers 401 "Invalid number or Email" to a token that does not prove this number', async () => {
+    const proven = newAccount();
+    const token = await verifiedToken(t.app, proven.mobile_no);
+    const other = newAccount();
+    const res = await post('/api/user/register', { new_user: { ...other, verification_token: token } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ code: 'INVALID_NUMBER_OR_EMAIL', message: 'Invalid number or Email' });
+    const made = await post('/api/user/login', { email: other.email, password: other.password });
+    expect(made.statusCode).toBe(401);
+  });
+
+  it('uses a verification token once, and only for the purpose it was issued for', async () => {
+    const account = newAccount();
+    const token = await verifiedToken(t.app, account.mobile_no);
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePassword',
+      payload: { mobile_no: account.mobile_no, password: 'another pass 2', verification_token: token },
+    });
+    expect(reset.statusCode).toBe(401);
+    const first = await post('/api/user/register', { new_user: { ...account, verification_token: token } });
+    expect(first.statusCode).toBe(201);
+    const again = await post('/api/user/register', {
+      new_user: { ...account, email: 'x' + account.email, mobile_no: account.mobile_no, verification_token: token },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('registers a withID account with ID images: identity_flag true, images re-encoded without GPS', async () => {
+    const account = newAccount({ account_type: 'withID', lastName: 'Diop', physical_address: 'Rue 10, Dakar' });
+    const token = await verifiedToken(t.app, account.mobile_no);
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const form = multipart([
+      { name: 'new_user', value: JSON.stringify({ ...account, verification_token: token }) },
+      { name: 'files', value: photo, filename: 'id.jpg', type: 'image/jpeg' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', ...form });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ identity_flag: true, lastName: 'Diop', physical_address: 'Rue 10, Dakar' });
+    const stored = await t.app.storage.get(
+      (await t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, account.email) }))!
+        .idImages[0]!,
+    );
+    const meta = await sharp(stored!.body).metadata();
+    expect(meta.format).toBe('webp');
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it('keeps identity_flag false for a withID account without files, and drops ID fields for withOutID', async () => {
+    const account = newAccount({ account_type: 'withOutID', lastName: 'Ignored' });
+    const token = await verifiedToken(t.app, account.mobile_no);
+    const res = await post('/api/user/register', { new_user: { ...account, verification_token: token } });
+    expect(res.json().data).toMatchObject({ identity_flag: false, lastName: null });
+  });
+
+  it('refuses a file that is not an image, and more than 4 images', async () => {
+    const account = newAccount({ account_type: 'withID' });
+    const token = await verifiedToken(t.app, account.mobile_no);
+    const body = JSON.stringify({ ...account, verification_token: token });
+    const fake = multipart([
+      { name: 'new_user', value: body },
+      { name: 'files', value: Buffer.from('%PDF-1.4 not an image'), filename: 'id.jpg', type: 'image/jpeg' },
+    ]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', ...fake });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe('UNSUPPORTED_MEDIA');
+    const photo = await photoWithGps();
+    const five = multipart([
+      { name: 'new_user', value: body },
+      ...Array.from({ length: 5 }, (_, i) => ({
+        name: 'files',
+        value: photo,
+        filename: `${i}.jpg`,
+        type: 'image/jpeg',
+      })),
+    ]);
+    const many = await t.app.inject({ method: 'POST', url: '/api/user/register', ...five });
+    expect(many.statusCode).toBe(400);
+    expect(many.json().code).toBe('TOO_MANY_IMAGES');
+  });
+
+  it('validates fields with the field at fault', async () => {
+    const res = await post('/api/user/register', {
+      new_user: { ...newAccount(), password: 'short', verification_token: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toHaveProperty('new_user.password');
+  });
+});
+
+describe('SMS codes (D-10)', () => {
+  it('sends a 6-digit code and refuses the fourth send to a number within 15 minutes', async () => {
+    const mobile = newAccount().mobile_no;
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/user/sendMessage', { mobile_no: mobile })).statusCode).toBe(200);
+    expect(lastCode(t.app, mobile)).toMatch(/^\d{6}$/);
+    const fourth = await post('/api/user/sendMessage', { mobile_no: mobile });
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().code).toBe('RATE_LIMITED');
+  });
+
+  it('locks a code after five wrong tries, even for the right code afterwards', async () => {
+    const mobile = newAccount().mobile_no;
+    await post('/api/user/sendMessage', { mobile_no: mobile });
+    const right = lastCode(t.app, mobile);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const codes: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      codes.push(
+        (await post('/api/user/codeValidation', { mobile_no: mobile, code: wrong, forget_password: false })).statusCode,
+      );
+    }
+    expect(codes).toEqual([400, 400, 400, 400, 429]);
+    const late = await post('/api/user/codeValidation', { mobile_no: mobile, code: right, forget_password: false });
+    expect(late.statusCode).toBe(429);
+    expect(late.json().code).toBe('CODE_LOCKED');
+  });
+
+  it('lets 200 parallel guesses count at most 5 tries', async () => {
+    const mobile = newAccount().mobile_no;
+    await post('/api/user/sendMessage', { mobile_no: mobile });
+    const right = lastCode(t.app, mobile);
+    const guesses = Array.from({ length: 200 }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const results = await Promise.all(
+      guesses.map((code) => post('/api/user/codeValidation', { mobile_no: mobile, code, forget_password: false })),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(0);
+    const row = await t.app.database.db.query.smsCodes.findFirst({ where: (c, { eq }) => eq(c.mobileNo, mobile) });
+    expect(row?.attempts).toBe(5);
+  });
+
+  it('verifies a code only for the purpose it was sent for', async () => {
+    const { account } = await signedUp(t.app);
+    await post('/api/user/sendMessage', { mobile_no: account.mobile_no, forget_password: true });
+    const code = lastCode(t.app, account.mobile_no);
+    const asRegister = await post('/api/user/codeValidation', {
+      mobile_no: account.mobile_no,
+      code,
+      forget_password: false,
+    });
+    expect(asRegister.statusCode).toBe(400);
+    const asForgot = await post('/api/user/codeValidation', {
+      mobile_no: account.mobile_no,
+      code,
+      forget_password: true,
+    });
+    expect(asForgot.statusCode).toBe(200);
+  });
+});
+
+describe('sign-in and sessions (D-9)', () => {
+  it('signs in with the e-mail or the phone number however it is written', async () => {
+    const { account } = await signedUp(t.app);
+    const byPhone = await post('/api/user/login', {
+      email: account.mobile_no.replace('+', '00'),
+      password: account.password,
+    });
+    expect(byPhone.statusCode).toBe(200);
+    expect(byPhone.json().data.auth_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const byEmail = await post('/api/user/login', {
+      email: ` ${account.email.toUpperCase()} `,
+      password: account.password,
+    });
+    expect(byEmail.statusCode).toBe(200);
+  });
+
+  it('answers 401 INVALID_CREDENTIALS to a wrong password or an unknown account, alike', async () => {
+    const { account } = await signedUp(t.app);
+    const wrong = await post('/api/user/login', { email: account.email, password: 'wrong password' });
+    const unknown = await post('/api/user/login', { email: 'nobody@example.org', password: 'wrong password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(wrong.json().code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('ends the first session when the user signs in again: its key answers 401 Authentication failed', async () => {
+    const { account, headers } = await signedUp(t.app);
+    expect((await t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(200);
+    await post('/api/user/login', { email: account.email, password: account.password });
+    const stale = await t.app.inject({ url: '/api/user/me', headers });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ code: 'AUTH_FAILED', message: 'Authentication failed' });
+  });
+
+  it('limits sign-in attempts per account: after 10 in 15 minutes even the right password waits', async () => {
+    const { account } = await signedUp(t.app); // its sign-in is attempt 1
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++)
+      statuses.push((await post('/api/user/login', { email: account.email, password: 'nope nope' })).statusCode);
+    expect(statuses).toEqual(Array(9).fill(401));
+    const blocked = await post('/api/user/login', { email: account.mobile_no, password: account.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().code).toBe('RATE_LIMITED');
+  });
+});
+
+describe('forgot password', () => {
+  it('resets the password with the forgot code, ends the session, and the old password stops working', async () => {
+    const { account, headers } = await signedUp(t.app);
+    const token = await verifiedToken(t.app, account.mobile_no, true);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePassword',
+      payload: { mobile_no: account.mobile_no, password: 'brand new pass', verification_token: token },
+    });
+    expect(res.statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(401);
+    expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(401);
+    expect((await post('/api/user/login', { email: account.email, password: 'brand new pass' })).statusCode).toBe(200);
+  });
+
+  it('refuses updatePassword without a verified code', async () => {
+    const { account } = await signedUp(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updatePassword',
+      payload: { mobile_no: account.mobile_no, password: 'brand new pass', verification_token: 'made-up-token' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  });
+
+  it('sends no code to an unknown number but answers the same', async () => {
+    const mobile = newAccount().mobile_no;
+    const res = await post('/api/user/sendMessage', { mobile_no: mobile, forget_password: true });
+    expect(res.statusCode).toBe(200);
+    expect(() => lastCode(t.app, mobile)).toThrow();
+  });
+});
+
+describe('profile and ownership', () => {
+  it("answers 403 to another user's user_id on every call that takes one", async () => {
+    const me = await signedUp(t.app);
+    const other = await signedUp(t.app);
+    const calls = [
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/user/updateCountry',
+        headers: me.headers,
+        payload: { user_id: other.user._id, country: 'NE' },
+      }),
+      t.app.inject({ url: `/api/user/addNotiLanguage?_id=${other.user._id}&noti_lan=fr`, headers: me.headers }),
+      t.app.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, headers: me.headers }),
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user/updateUser',
+        ...(() => {
+          const f = multipart([{ name: 'user_id', value: other.user._id }]);
+          return { payload: f.payload, headers: { ...f.headers, ...me.headers } };
+        })(),
+      }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    const after = await t.app.inject({ url: '/api/user/me', headers: other.headers });
+    expect(after.json().data.country).toBe('SN');
+  });
+
+  it('sets the country, the notification language and the avatar (re-encoded, no GPS)', async () => {
+    const me = await signedUp(t.app);
+    const country = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/updateCountry',
+      headers: me.headers,
+      payload: { user_id: me.user._id, country: 'cd' },
+    });
+    expect(country.json().data.country).toBe('CD');
+    const bad = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/updateCountry',
+      headers: me.headers,
+      payload: { user_id: me.user._id, country: 'XX' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ url: `/api/user/addNotiLanguage?_id=${me.user._id}&noti_lan=fr`, headers: me.headers }))
+        .statusCode,
+    ).toBe(204);
+
+    const form = multipart([
+      { name: 'user_id', value: me.user._id },
+      { name: 'update_data', value: JSON.stringify({ physical_address: 'Plateau, Dakar' }) },
+      { name: 'files', value: await photoWithGps(), filename: 'me.jpg', type: 'image/jpeg' },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updateUser',
+      payload: form.payload,
+      headers: { ...form.headers, ...me.headers },
+    });
+    expect(res.statusCode).toBe(200);
+    const user = res.json().data;
+    expect(user).toMatchObject({
+      language: 'fr',
+      physical_address: 'Plateau, Dakar',
+      country: 'CD',
+      firstName: 'Aminata',
+    });
+    const avatar = await t.app.inject(user.profile_pic);
+    expect(avatar.statusCode).toBe(200);
+    expect(avatar.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(avatar.rawPayload).metadata();
+    expect([meta.width, meta.height, meta.exif]).toEqual([256, 256, undefined]);
+  });
+
+  it('refuses to change the read-only name, e-mail or mobile', async () => {
+    const me = await signedUp(t.app);
+    const form = multipart([
+      { name: 'user_id', value: me.user._id },
+      { name: 'update_data', value: JSON.stringify({ email: 'thief@example.org' }) },
+    ]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/updateUser',
+      payload: form.payload,
+      headers: { ...form.headers, ...me.headers },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('deletes the account (D-12): contacts erased, session ended, sign-in refused', async () => {
+    const me = await signedUp(t.app);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/user/${me.user._id}`, headers: me.headers })).statusCode,
+    ).toBe(204);
+    expect((await t.app.inject({ url: '/api/user/me', headers: me.headers })).statusCode).toBe(401);
+    expect((await post('/api/user/login', { email: me.account.email, password: me.account.password })).statusCode).toBe(
+      401,
+    );
+    const row = await t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, me.user._id) });
+    expect(row).toMatchObject({ email: null, mobileNo: null, passwordHash: null });
+    expect(row?.deletedAt).toBeInstanceOf(Date);
+    // The number can be used for a new account.
+    expect((await post('/api/user/sendMessage', { mobile_no: me.account.mobile_no })).statusCode).toBe(200);
+  });
+});
+
+describe('admins (D-11)', () => {
+  it('answers 403 to getAllUsers and the admin views for a non-admin, 401 for a visitor', async () => {
+    const me = await signedUp(t.app);
+    for (const url of ['/api/user/getAllUsers', '/api/admin/users']) {
+      expect((await t.app.inject({ url, headers: me.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+    }
+  });
+
+  it('lists users for an admin named in ADMIN_EMAILS, without hashes or keys', async () => {
+    await signedUp(t.app);
+    const boss = await signedUp(t.app, { email: 'boss@example.org' });
+    expect(boss.user.admin).toBe(true);
+    const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: boss.headers });
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data;
+    expect(rows.length).toBeGreaterThan(2);
+    expect(Object.keys(rows[0]).sort()).toEqual(['_id', 'email', 'firstName', 'mobile_no']);
+    expect(res.body).not.toMatch(/argon2|password|auth_key/i);
+  });
+
+  it("lets an admin see a withID account's ID images and set its badges, but not their own", async () => {
+    const boss = await signedUp(t.app, { email: 'boss2@example.org' });
+    // boss2 is not in ADMIN_EMAILS: promote through configuration, as an operator would.
+    const admin = await buildTestApp({ ADMIN_EMAILS: 'boss2@example.org' });
+    await admin.close();
+    const account = newAccount({ account_type: 'withID' });
+    const token = await verifiedToken(t.app, account.mobile_no);
+    const form = multipart([
+      { name: 'new_user', value: JSON.stringify({ ...account, verification_token: token }) },
+      { name: 'files', value: await photoWithGps(), filename: 'id.jpg', type: 'image/jpeg' },
+    ]);
+    const created = (await t.app.inject({ method: 'POST', url: '/api/user/register', ...form })).json().data;
+
+    const real = await signedUp(t.app, { email: 'boss@example.org', mobile_no: undefined }).catch(() => null);
+    const adminHeaders =
+      real?.headers ??
+      (await post('/api/user/login', { email: 'boss@example.org', password: 'correct horse 1' })).json().data;
+    const headers = 'access-token' in adminHeaders ? adminHeaders : { 'access-token': adminHeaders.auth_key };
+    const list = (await t.app.inject({ url: '/api/admin/users', headers })).json().data;
+    const row = list.find((u: { _id: string }) => u._id === created._id);
+    expect(row).toMatchObject({
+      identity_flag: true,
+      verified: false,
+      vip: false,
+      id_images: [{ url: `/api/admin/users/${created._id}/id-images/0` }],
+    });
+    const image = await t.app.inject({ url: row.id_images[0].url, headers });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect((await t.app.inject({ url: row.id_images[0].url, headers: boss.headers })).statusCode).toBe(403);
+
+    const set = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${created._id}`,
+      headers,
+      payload: { verified: true, vip: true },
+    });
+    expect(set.json().data).toMatchObject({ verified: true, vip: true });
+    const me = (await t.app.inject({ url: '/api/user/me', headers })).json().data;
+    const own = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${me._id}`,
+      headers,
+      payload: { vip: true },
+    });
+    expect(own.statusCode).toBe(403);
+  });
+});
+
+describe('per-address limits', () => {
+  it('refuses the 31st SMS send from one address within 15 minutes, whatever the numbers', async () => {
+    const fresh = await buildTestApp();
+    await fresh.app.ready();
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const res = await fresh.app.inject({
+        method: 'POST',
+        url: '/api/user/sendMessage',
+        payload: { mobile_no: newAccount().mobile_no },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    await fresh.close();
+  });
+});

@@ -1,0 +1,139 @@
+import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, smsCodes, socialIdentities, solutions, users } from '../../db/schema.js';
+
+type NewUserRow = typeof users.$inferInsert;
+type UserPatch = Partial<
+  Pick<
+    NewUserRow,
+    'country' | 'physicalAddress' | 'language' | 'profilePic' | 'passwordHash' | 'admin' | 'verified' | 'vip'
+  >
+>;
+
+export function usersRepository(db: Db) {
+  const live = isNull(users.deletedAt);
+  return {
+    async findById(id: string) {
+      return db.query.users.findFirst({ where: and(eq(users.id, id), live) });
+    },
+    async findByEmailOrMobile(email: string | null, mobile: string | null) {
+      const match = or(email ? eq(users.email, email) : sql`false`, mobile ? eq(users.mobileNo, mobile) : sql`false`);
+      return db.query.users.findFirst({ where: and(match, live) });
+    },
+    async insert(row: NewUserRow) {
+      const [created] = await db.insert(users).values(row).returning();
+      return created!;
+    },
+    async update(id: string, patch: UserPatch) {
+      const [row] = await db
+        .update(users)
+        .set(patch)
+        .where(and(eq(users.id, id), live))
+        .returning();
+      return row;
+    },
+    async listAll() {
+      return db.select().from(users).where(live).orderBy(asc(users.createdAt));
+    },
+    async endSessions(userId: string) {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+    /** D-12: the account is kept for records, its contacts erased, its posts removed from listings. */
+    async erase(id: string, now: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            deletedAt: now,
+            email: null,
+            mobileNo: null,
+            passwordHash: null,
+            physicalAddress: null,
+            profilePic: null,
+            idImages: [],
+            lastName: null,
+          })
+          .where(eq(users.id, id));
+        await tx.update(solutions).set({ status: 'Deleted', deletedAt: now }).where(eq(solutions.userId, id));
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+        await tx.delete(socialIdentities).where(eq(socialIdentities.userId, id));
+      });
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;
+
+export type CodePurpose = 'register' | 'forgot';
+
+/** D-10: SMS codes and the verification tokens they yield. */
+export function codesRepository(db: Db) {
+  return {
+    async sendsSince(mobileNo: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.mobileNo, mobileNo), gt(smsCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
+    async insert(row: { mobileNo: string; purpose: CodePurpose; codeHash: string; expiresAt: Date }) {
+      const [created] = await db.insert(smsCodes).values(row).returning({ id: smsCodes.id });
+      return created!.id;
+    },
+    async remove(id: string) {
+      await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    },
+    /** The newest code of a number and purpose that is still open. */
+    async latestOpen(mobileNo: string, purpose: CodePurpose, now: Date) {
+      const [row] = await db
+        .select()
+        .from(smsCodes)
+        .where(
+          and(
+            eq(smsCodes.mobileNo, mobileNo),
+            eq(smsCodes.purpose, purpose),
+            isNull(smsCodes.consumedAt),
+            gt(smsCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(sql`${smsCodes.createdAt} desc`)
+        .limit(1);
+      return row;
+    },
+    /** Counts a wrong try atomically, so parallel guesses cannot exceed the limit. */
+    async countWrongTry(id: string, maxTries: number): Promise<number | null> {
+      const [row] = await db
+        .update(smsCodes)
+        .set({ attempts: sql`${smsCodes.attempts} + 1` })
+        .where(and(eq(smsCodes.id, id), sql`${smsCodes.attempts} < ${maxTries}`))
+        .returning({ attempts: smsCodes.attempts });
+      return row?.attempts ?? null;
+    },
+    /** Marks the code used and stores its token; false if a parallel request got there first. */
+    async consume(id: string, maxTries: number, tokenHash: string, tokenExpiresAt: Date, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(smsCodes)
+        .set({ consumedAt: now, tokenHash, tokenExpiresAt })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), sql`${smsCodes.attempts} < ${maxTries}`))
+        .returning({ id: smsCodes.id });
+      return rows.length === 1;
+    },
+    /** Uses a verification token once, for the number and purpose it was issued for. */
+    async useToken(mobileNo: string, purpose: CodePurpose, tokenHash: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(smsCodes)
+        .set({ tokenUsedAt: now })
+        .where(
+          and(
+            eq(smsCodes.tokenHash, tokenHash),
+            eq(smsCodes.mobileNo, mobileNo),
+            eq(smsCodes.purpose, purpose),
+            isNull(smsCodes.tokenUsedAt),
+            gt(smsCodes.tokenExpiresAt, now),
+          ),
+        )
+        .returning({ id: smsCodes.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type CodesRepository = ReturnType<typeof codesRepository>;

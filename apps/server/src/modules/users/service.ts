@@ -1,0 +1,278 @@
+// Accounts: registration, sign-in, password reset, profile, deletion and admin views.
+import { randomBytes, randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
+import countries from 'i18n-iso-countries';
+import type { NewUser } from '@app/shared';
+import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
+import { AppError } from '../../lib/app-error.js';
+import { reencodeImage } from '../../lib/images.js';
+import { looksLikeEmail, normalizeMobile } from '../../lib/phone.js';
+import type { SessionsService } from '../sessions/service.js';
+import type { Db } from '../../db/client.js';
+import type { SmsAdapter } from '../../adapters/sms/sms-adapter.js';
+import { codesRepository, usersRepository, type UsersRepository } from './repository.js';
+import { toUser } from './user-record.js';
+import { verificationService, type VerificationService } from './verification.js';
+
+export interface Caller {
+  userId: string;
+  admin: boolean;
+}
+
+interface Deps {
+  users: UsersRepository;
+  verification: VerificationService;
+  sessions: SessionsService;
+  storage: StorageAdapter;
+  adminEmails: string[];
+  now: () => Date;
+}
+
+// D-8: argon2id with its recommended memory cost.
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+// Verified when an account has no password, so a miss costs as long as a wrong password.
+const DUMMY_HASH = argon2.hash(randomBytes(16).toString('hex'), HASH_OPTIONS);
+
+export function mobileOrFail(input: string): string {
+  const mobile = normalizeMobile(input);
+  if (!mobile) throw new AppError('VALIDATION', 'Invalid phone number', { mobile_no: 'Invalid phone number' });
+  return mobile;
+}
+
+function countryOrFail(code: string): string {
+  if (!countries.isValid(code)) throw new AppError('VALIDATION', 'Unknown country', { country: 'Unknown country' });
+  return code;
+}
+
+/** API.md: `user_id` must be the caller's own id (admins excepted where stated). */
+export function assertSelf(caller: Caller, userId: string): void {
+  if (caller.userId !== userId) throw new AppError('FORBIDDEN');
+}
+
+export const idImageUrl = (userId: string, index: number) => `/api/admin/users/${userId}/id-images/${index}`;
+
+export function usersService(deps: Deps) {
+  const { users, verification, sessions, storage, adminEmails, now } = deps;
+  const isAdminEmail = (email: string | null) => email !== null && adminEmails.includes(email);
+
+  async function load(userId: string) {
+    const row = await users.findById(userId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  return {
+    /** The rate-limit key of a sign-in or reset: the account itself, however it is named. */
+    async accountKey(identifier: string): Promise<string> {
+      const text = identifier.trim();
+      const email = looksLikeEmail(text) ? text.toLowerCase() : null;
+      const mobile = email ? null : normalizeMobile(text);
+      const row = email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined;
+      return row ? `user:${row.id}` : `name:${email ?? mobile ?? text}`;
+    },
+
+    async sendCode(input: { mobile_no: string; email?: string | undefined; forget_password: boolean }) {
+      const mobile = mobileOrFail(input.mobile_no);
+      const existing = await users.findByEmailOrMobile(input.email ?? null, mobile);
+      if (!input.forget_password) {
+        if (existing) throw new AppError('USER_EXISTS');
+        await verification.send(mobile, 'register');
+      } else if (existing?.mobileNo === mobile) {
+        await verification.send(mobile, 'forgot');
+      }
+      // For an unknown number nothing is sent, and the answer is the same: no account discovery.
+    },
+
+    async checkCode(input: { mobile_no: string; code: string; forget_password: boolean }) {
+      return verification.check(
+        mobileOrFail(input.mobile_no),
+        input.forget_password ? 'forgot' : 'register',
+        input.code,
+      );
+    },
+
+    async register(input: NewUser, idFiles: Buffer[]) {
+      const mobile = mobileOrFail(input.mobile_no);
+      const country = countryOrFail(input.country);
+      if (await users.findByEmailOrMobile(input.email, mobile)) throw new AppError('USER_EXISTS');
+      if (!(await verification.useToken(mobile, 'register', input.verification_token))) {
+        throw new AppError('INVALID_NUMBER_OR_EMAIL');
+      }
+      const withId = input.account_type === 'withID';
+      const id = randomUUID();
+      const images = withId
+        ? await Promise.all(idFiles.map((f) => reencodeImage(f, { width: 1600, height: 1600, fit: 'inside' })))
+        : [];
+      const keys = images.map((_, i) => `id-images/${id}/${i}-${randomBytes(6).toString('hex')}.webp`);
+      await Promise.all(images.map((body, i) => storage.put(keys[i]!, body, 'image/webp')));
+      try {
+        const row = await users.insert({
+          id,
+          firstName: input.firstName,
+          lastName: withId ? (input.lastName ?? null) : null,
+          email: input.email,
+          mobileNo: mobile,
+          country,
+          physicalAddress: withId ? (input.physical_address ?? null) : null,
+          passwordHash: await argon2.hash(input.password, HASH_OPTIONS),
+          idImages: keys,
+          // SPEC 5: identity_flag only when an ID file came.
+          identityFlag: keys.length > 0,
+          admin: isAdminEmail(input.email),
+        });
+        return toUser(row);
+      } catch (error) {
+        await Promise.all(keys.map((k) => storage.delete(k)));
+        // A parallel registration of the same e-mail or number won the race.
+        if (
+          (error as { cause?: { code?: string }; code?: string }).cause?.code === '23505' ||
+          (error as { code?: string }).code === '23505'
+        ) {
+          throw new AppError('USER_EXISTS');
+        }
+        throw error;
+      }
+    },
+
+    async login(input: { email: string; password: string; device_token?: string | undefined }) {
+      const identifier = input.email.trim();
+      const email = looksLikeEmail(identifier) ? identifier.toLowerCase() : null;
+      const mobile = email ? null : normalizeMobile(identifier);
+      const row = email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined;
+      const ok = await argon2.verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
+      if (!row?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
+      const admin = isAdminEmail(row.email);
+      const current = admin === row.admin ? row : ((await users.update(row.id, { admin })) ?? row);
+      const session = await sessions.start(row.id, input.device_token);
+      return { user: toUser(current), ...session };
+    },
+
+    async resetPassword(input: { mobile_no: string; password: string; verification_token: string }) {
+      const mobile = mobileOrFail(input.mobile_no);
+      if (!(await verification.useToken(mobile, 'forgot', input.verification_token))) {
+        throw new AppError('INVALID_NUMBER_OR_EMAIL');
+      }
+      const row = await users.findByEmailOrMobile(null, mobile);
+      if (!row) throw new AppError('INVALID_NUMBER_OR_EMAIL');
+      await users.update(row.id, { passwordHash: await argon2.hash(input.password, HASH_OPTIONS) });
+      // A new password ends the session everywhere (D-9).
+      await users.endSessions(row.id);
+    },
+
+    async me(caller: Caller) {
+      return toUser(await load(caller.userId));
+    },
+
+    async updateCountry(caller: Caller, userId: string, country: string) {
+      assertSelf(caller, userId);
+      const row = await users.update(userId, { country: countryOrFail(country) });
+      if (!row) throw new AppError('NOT_FOUND');
+      return toUser(row);
+    },
+
+    async updateProfile(
+      caller: Caller,
+      userId: string,
+      data: { physical_address?: string | undefined; country?: string | undefined; language?: 'en' | 'fr' | undefined },
+      avatar: Buffer | undefined,
+    ) {
+      assertSelf(caller, userId);
+      const before = await load(userId);
+      let profilePic: string | undefined;
+      if (avatar) {
+        const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
+        await storage.put(
+          `avatars/${file}`,
+          await reencodeImage(avatar, { width: 256, height: 256, fit: 'cover' }),
+          'image/webp',
+        );
+        profilePic = `/api/media/avatars/${file}`;
+      }
+      const row = await users.update(userId, {
+        ...(data.physical_address !== undefined && { physicalAddress: data.physical_address || null }),
+        ...(data.country !== undefined && { country: countryOrFail(data.country) }),
+        ...(data.language !== undefined && { language: data.language }),
+        ...(profilePic && { profilePic }),
+      });
+      if (profilePic && before.profilePic?.startsWith('/api/media/avatars/')) {
+        await storage.delete(before.profilePic.slice('/api/media/'.length));
+      }
+      return toUser(row ?? before);
+    },
+
+    async setNotificationLanguage(caller: Caller, userId: string, language: 'en' | 'fr') {
+      assertSelf(caller, userId);
+      await users.update(userId, { language });
+    },
+
+    async deleteAccount(caller: Caller, userId: string) {
+      assertSelf(caller, userId);
+      const row = await load(userId);
+      await users.erase(userId, now());
+      const files = [...row.idImages, ...(row.profilePic?.startsWith('/api/media/') ? [row.profilePic.slice(11)] : [])];
+      await Promise.all(files.map((k) => storage.delete(k)));
+    },
+
+    // D-11: admins only.
+    async listForAdmin(caller: Caller) {
+      if (!caller.admin) throw new AppError('FORBIDDEN');
+      return (await users.listAll()).map((row) => ({
+        _id: row.id,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        email: row.email,
+        mobile_no: row.mobileNo,
+        identity_flag: row.identityFlag,
+        verified: row.verified,
+        vip: row.vip,
+        id_images: row.idImages.map((_, i) => ({ url: idImageUrl(row.id, i) })),
+      }));
+    },
+
+    async setFlags(
+      caller: Caller,
+      userId: string,
+      flags: { verified?: boolean | undefined; vip?: boolean | undefined },
+    ) {
+      if (!caller.admin) throw new AppError('FORBIDDEN');
+      // Nobody sets their own badges.
+      if (caller.userId === userId) throw new AppError('FORBIDDEN');
+      await load(userId);
+      await users.update(userId, {
+        ...(flags.verified !== undefined && { verified: flags.verified }),
+        ...(flags.vip !== undefined && { vip: flags.vip }),
+      });
+      const list = await this.listForAdmin(caller);
+      return list.find((u) => u._id === userId)!;
+    },
+
+    async idImage(caller: Caller, userId: string, index: number) {
+      if (!caller.admin) throw new AppError('FORBIDDEN');
+      const key = (await load(userId)).idImages[index];
+      const file = key ? await storage.get(key) : null;
+      if (!file) throw new AppError('NOT_FOUND');
+      return file;
+    },
+  };
+}
+export type UsersService = ReturnType<typeof usersService>;
+
+/** Wires the service to its repositories (only repositories touch the database). */
+export function buildUsersService(deps: {
+  db: Db;
+  sms: SmsAdapter;
+  sessions: SessionsService;
+  storage: StorageAdapter;
+  adminEmails: string[];
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  return usersService({
+    users: usersRepository(deps.db),
+    verification: verificationService(codesRepository(deps.db), deps.sms, now),
+    sessions: deps.sessions,
+    storage: deps.storage,
+    adminEmails: deps.adminEmails,
+    now,
+  });
+}
