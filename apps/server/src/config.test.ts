@@ -31,3 +31,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TILE_URL: 'http://tile.example.org/{z}/{x}/{y}.png' })).toThrow(/TILE_URL/);
   });
 });
+
+describe('production', () => {
+  it('refuses the local social sign-in page', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SOCIAL_LOCAL: 'true' })).toThrow(/SOCIAL_LOCAL/);
+    expect(loadConfig({ NODE_ENV: 'production' }).social.local).toBe(false);
+  });
+});

@@ -93,6 +93,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.SOCIAL_LOCAL) {
+    throw new ConfigError('Invalid configuration:\n  SOCIAL_LOCAL: the local sign-in page is refused in production');
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -472,3 +472,30 @@ describe('per-address limits', () => {
     await fresh.close();
   });
 });
+
+describe('subscription state on the User record (D-16)', () => {
+  it('shows a running trial with its dates, then trail_complete once it has ended', async () => {
+    const me = await signedUp(t.app);
+    const { subscriptions } = await import('../../db/schema.js');
+    const start = new Date();
+    const end = new Date(start.getTime() + 90 * 24 * 3600 * 1000);
+    await t.app.database.db
+      .insert(subscriptions)
+      .values({ userId: me.user._id, kind: 'trial', status: 'active', startAt: start, endAt: end });
+    const running = (await t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
+    expect(running).toMatchObject({
+      subscription_type: '90 days trail',
+      subscription_flag: true,
+      trail_complete: false,
+      subscription_end_date: end.toISOString(),
+    });
+
+    const { eq } = await import('drizzle-orm');
+    await t.app.database.db
+      .update(subscriptions)
+      .set({ endAt: new Date(start.getTime() - 1000) })
+      .where(eq(subscriptions.userId, me.user._id));
+    const ended = (await t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
+    expect(ended).toMatchObject({ subscription_flag: false, trail_complete: true });
+  });
+});

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, smsCodes, socialIdentities, solutions, users } from '../../db/schema.js';
+import { sessions, smsCodes, socialIdentities, solutions, subscriptions, users } from '../../db/schema.js';
+import type { SubscriptionState } from './user-record.js';
 
 type NewUserRow = typeof users.$inferInsert;
 type UserPatch = Partial<
@@ -31,6 +32,27 @@ export function usersRepository(db: Db) {
         .where(and(eq(users.id, id), live))
         .returning();
       return row;
+    },
+    /** The subscription shown on the User record: the running one, else the latest (D-16). */
+    async subscriptionState(userId: string, now: Date): Promise<SubscriptionState> {
+      const rows = await db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('active', 'expired', 'cancelled')`),
+        )
+        .orderBy(sql`${subscriptions.endAt} desc nulls last`);
+      const running = rows.find((r) => r.status === 'active' && r.endAt !== null && r.endAt > now);
+      const shown = running ?? rows[0];
+      const trial = rows.find((r) => r.kind === 'trial');
+      return {
+        // SPEC 3 spells the trial '90 days trail'.
+        type: shown ? (shown.kind === 'trial' ? '90 days trail' : 'yearly') : null,
+        active: running !== undefined,
+        trialComplete: trial !== undefined && !(trial.status === 'active' && trial.endAt !== null && trial.endAt > now),
+        startAt: shown?.startAt ?? null,
+        endAt: shown?.endAt ?? null,
+      };
     },
     async listAll() {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt));

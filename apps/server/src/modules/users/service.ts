@@ -55,6 +55,8 @@ export function usersService(deps: Deps) {
   const { users, verification, sessions, storage, adminEmails, now } = deps;
   const isAdminEmail = (email: string | null) => email !== null && adminEmails.includes(email);
 
+  const record = async (row: Parameters<typeof toUser>[0]) => toUser(row, await users.subscriptionState(row.id, now()));
+
   async function load(userId: string) {
     const row = await users.findById(userId);
     if (!row) throw new AppError('NOT_FOUND');
@@ -144,7 +146,7 @@ export function usersService(deps: Deps) {
       const admin = isAdminEmail(row.email);
       const current = admin === row.admin ? row : ((await users.update(row.id, { admin })) ?? row);
       const session = await sessions.start(row.id, input.device_token);
-      return { user: toUser(current), ...session };
+      return { user: await record(current), ...session };
     },
 
     async resetPassword(input: { mobile_no: string; password: string; verification_token: string }) {
@@ -160,14 +162,14 @@ export function usersService(deps: Deps) {
     },
 
     async me(caller: Caller) {
-      return toUser(await load(caller.userId));
+      return record(await load(caller.userId));
     },
 
     async updateCountry(caller: Caller, userId: string, country: string) {
       assertSelf(caller, userId);
       const row = await users.update(userId, { country: countryOrFail(country) });
       if (!row) throw new AppError('NOT_FOUND');
-      return toUser(row);
+      return record(row);
     },
 
     async updateProfile(
@@ -197,7 +199,7 @@ export function usersService(deps: Deps) {
       if (profilePic && before.profilePic?.startsWith('/api/media/avatars/')) {
         await storage.delete(before.profilePic.slice('/api/media/'.length));
       }
-      return toUser(row ?? before);
+      return record(row ?? before);
     },
 
     async setNotificationLanguage(caller: Caller, userId: string, language: 'en' | 'fr') {
