@@ -11,6 +11,8 @@ export interface Place {
 
 export interface City extends Place {
   country: string;
+  /** ISO 3166-1 alpha-2, as users store it. */
+  countryCode: string;
   /** Half-widths of the jitter box in degrees (about 5–10 km), shaped to stay on land where possible. */
   spread: { lat: number; lng: number };
   streets: readonly string[];
@@ -27,6 +29,7 @@ export const CITIES: readonly City[] = [
     city: 'Dakar',
     region: 'Dakar',
     country: 'Sénégal',
+    countryCode: 'SN',
     lat: 14.735,
     lng: -17.37,
     spread: { lat: 0.05, lng: 0.12 },
@@ -50,6 +53,7 @@ export const CITIES: readonly City[] = [
     city: 'Niamey',
     region: 'Niamey',
     country: 'Niger',
+    countryCode: 'NE',
     lat: 13.5116,
     lng: 2.1254,
     spread: { lat: 0.05, lng: 0.07 },
@@ -73,6 +77,7 @@ export const CITIES: readonly City[] = [
     city: 'Kinshasa',
     region: 'Kinshasa',
     country: 'RD Congo',
+    countryCode: 'CD',
     lat: -4.385,
     lng: 15.3,
     spread: { lat: 0.05, lng: 0.1 },
@@ -96,6 +101,7 @@ export const CITIES: readonly City[] = [
     city: 'Abidjan',
     region: 'Abidjan',
     country: "Côte d'Ivoire",
+    countryCode: 'CI',
     lat: 5.35,
     lng: -4.0,
     spread: { lat: 0.05, lng: 0.08 },
@@ -119,6 +125,7 @@ export const CITIES: readonly City[] = [
     city: 'Montréal',
     region: 'Québec',
     country: 'Canada',
+    countryCode: 'CA',
     lat: 45.53,
     lng: -73.6,
     spread: { lat: 0.05, lng: 0.08 },

@@ -32,8 +32,8 @@ describeEachDatabase('demo data', (database) => {
     for (const user of rows) {
       expect(user.email).toMatch(/^[a-z.-]+@demo\.example$/);
       expect(user.mobileNo).toMatch(/^\+(221|227|243|225|1)\d{7,12}$/);
-      // A placeholder that no argon2 verify accepts (D-8).
-      expect(user.passwordHash).not.toMatch(/^\$argon2/);
+      // A placeholder that no argon2 verify accepts (D-8), except the one documented demo login.
+      if (user.email !== 'aminata.diop@demo.example') expect(user.passwordHash).not.toMatch(/^\$argon2/);
     }
     const prefixes = new Set(rows.map((u) => /^\+(221|227|243|225|1)/.exec(u.mobileNo ?? '')?.[1]));
     expect([...prefixes].sort()).toEqual(['1', '221', '225', '227', '243']);
@@ -119,5 +119,18 @@ describeEachDatabase('demo data', (database) => {
     expect(await countPosts(db)).toBe(before + 2346);
     const bench = await db.select({ id: users.id }).from(users).where(eq(users.email, 'bench.load@demo.example'));
     expect(bench).toHaveLength(1);
+  });
+});
+
+describeEachDatabase('the demo login', (database) => {
+  it('lets exactly one demo account sign in, with the documented password, and gives users ISO country codes', async () => {
+    const { DEMO_LOGIN } = await import('./seed.js');
+    const argon2 = (await import('argon2')).default;
+    await seedDemoData(database().db);
+    const rows = await database().db.select().from(users);
+    const demo = rows.find((u) => u.email === DEMO_LOGIN.email);
+    expect(demo?.passwordHash && (await argon2.verify(demo.passwordHash, DEMO_LOGIN.password))).toBe(true);
+    expect(rows.filter((u) => u.passwordHash?.startsWith('$argon2'))).toHaveLength(1);
+    for (const u of rows) expect(u.country).toMatch(/^(SN|NE|CD|CI|CA)$/);
   });
 });

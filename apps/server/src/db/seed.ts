@@ -1,3 +1,4 @@
+import argon2 from 'argon2';
 // Demo data for a fresh install (D-23: the product runs on one machine with something to look at)
 // and bulk posts for benchmarks. Deterministic: a seeded PRNG, never Math.random.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
@@ -43,7 +44,11 @@ export async function seedDemoData(db: Db, { posts = 320 }: { posts?: number } =
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
     if (anyUser) return null;
 
-    const created = await tx.insert(users).values(DEMO_USERS.map(toUserRow)).returning({ id: users.id });
+    const demoLoginHash = await argon2.hash(DEMO_LOGIN.password, { type: argon2.argon2id });
+    const created = await tx
+      .insert(users)
+      .values(DEMO_USERS.map((u) => toUserRow(u, demoLoginHash)))
+      .returning({ id: users.id });
     const owners = created.map((row, i) => ({ id: row.id, user: DEMO_USERS[i] as DemoUser }));
     // Each city's two residents take turns posting there.
     const ownerOf: OwnerOf = (seq) => {
@@ -61,7 +66,7 @@ export async function seedDemoData(db: Db, { posts = 320 }: { posts?: number } =
 /** Benchmarks: inserts `count` more posts owned by the bench user (created if missing). */
 export async function addPosts(db: Db, count: number): Promise<number> {
   return db.transaction(async (tx) => {
-    await tx.insert(users).values(toUserRow(BENCH_USER)).onConflictDoNothing();
+    await tx.insert(users).values(toUserRow(BENCH_USER, NO_LOGIN_PASSWORD_HASH)).onConflictDoNothing();
     const [bench] = await tx
       .select({ id: users.id })
       .from(users)
@@ -181,15 +186,19 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
   };
 }
 
-function toUserRow(user: DemoUser): typeof users.$inferInsert {
+/** The one demo account that can sign in, so `npm start` can be tried at once (README). */
+export const DEMO_LOGIN = { email: demoEmail(DEMO_USERS[0]!), password: 'demo-password' };
+
+function toUserRow(user: DemoUser, demoLoginHash: string): typeof users.$inferInsert {
   const city = at(CITIES, user.city);
+  const email = demoEmail(user);
   return {
     firstName: user.firstName,
     lastName: user.lastName,
-    email: demoEmail(user),
+    email,
     mobileNo: user.mobileNo,
-    passwordHash: NO_LOGIN_PASSWORD_HASH,
-    country: city.country,
+    passwordHash: email === DEMO_LOGIN.email ? demoLoginHash : NO_LOGIN_PASSWORD_HASH,
+    country: city.countryCode,
     physicalAddress: `${city.streets[0]}, ${city.districts[0]}, ${city.city}`,
     language: user.language,
     verified: user.verified ?? false,
