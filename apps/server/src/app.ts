@@ -30,6 +30,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestIdHeader: 'x-request-id',
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Opening and migrating the embedded database can take a while on a busy two-core machine.
+    pluginTimeout: 120_000,
     // Close keep-alive sockets that are idle at shutdown; in-flight requests finish first.
     forceCloseConnections: 'idle',
   });

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStub } from '../../../test/oauth-stub.js';
-import { loginCodes, oauthStates, socialIdentities, users } from '../../db/schema.js';
+import { loginCodes, oauthStates, socialIdentities, subscriptions, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://app.example.test';
 
@@ -13,7 +13,7 @@ let seq = 0;
 
 beforeAll(async () => {
   stub = await startOAuthStub();
-  t = await buildTestApp({ ...stub.env, PUBLIC_URL });
+  t = await buildTestApp({ ...stub.env, PUBLIC_URL, RATE_LIMIT_SCALE: '100' });
   await t.app.ready();
 });
 afterAll(async () => {
@@ -187,6 +187,24 @@ describe('Google sign-in', () => {
     const first = (await loginVia('google', await googleSignIn(profile))).json().data.user._id;
     const second = (await loginVia('google', await googleSignIn(profile))).json().data.user._id;
     expect(second).toBe(first);
+  });
+
+  it('shows a running free trial on the User record, as every user call does', async () => {
+    const profile = { sub: unique('g'), given_name: 'Daba' };
+    const first = (await loginVia('google', await googleSignIn(profile))).json().data;
+    expect(first.user.subscription).toMatchObject({ subscription_flag: false, subscription_type: null });
+    const startAt = new Date();
+    const endAt = new Date(startAt.getTime() + 90 * 24 * 3600 * 1000);
+    await t.app.database.db
+      .insert(subscriptions)
+      .values({ userId: first.user._id, kind: 'trial', status: 'active', startAt, endAt });
+    const again = (await loginVia('google', await googleSignIn(profile))).json().data;
+    expect(again.user.subscription).toMatchObject({
+      subscription_type: '90 days trail',
+      subscription_flag: true,
+      trail_complete: false,
+      subscription_end_date: endAt.toISOString(),
+    });
   });
 
   it('does not store an e-mail Google has not verified', async () => {

@@ -54,6 +54,8 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.get(
     '/api/auth/:provider',
     {
+      // Each start writes an OAuth state row: bounded per address.
+      config: { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 15 * 60 * 1000 } },
       schema: {
         tags: ['auth'],
         summary: 'Start a social sign-in: redirect to the provider (or the local sign-in page)',

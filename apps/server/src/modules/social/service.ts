@@ -17,7 +17,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { normalizeMobile } from '../../lib/phone.js';
 import type { SessionsService } from '../sessions/service.js';
-import { toUser } from '../users/user-record.js';
+import { usersRepository } from '../users/repository.js';
+import { toUser, type SubscriptionState } from '../users/user-record.js';
 import { oauthProviders, type OAuthProviders, type SocialProfile } from './providers.js';
 import { isUniqueViolation, socialRepository, type SocialRepository, type UserRow } from './repository.js';
 
@@ -52,6 +53,8 @@ export interface SocialServiceOptions {
   /** The made-up-identity page (config.social.local); never in production. */
   localEnabled: boolean;
   sessions: Pick<SessionsService, 'start'>;
+  /** The subscription block of the User record, as the users module computes it (D-16). */
+  subscriptionState?: (userId: string, now: Date) => Promise<SubscriptionState>;
   now?: () => Date;
 }
 
@@ -64,6 +67,8 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
   const { providers, localEnabled, sessions } = options;
   const now = options.now ?? (() => new Date());
   const later = (ms: number) => new Date(now().getTime() + ms);
+  const record = async (row: UserRow): Promise<User> =>
+    toUser(row, options.subscriptionState ? await options.subscriptionState(row.id, now()) : undefined);
 
   const oauthProvider = (provider: string) =>
     provider === 'google' || provider === 'facebook' ? providers[provider] : undefined;
@@ -171,7 +176,7 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       const user = taken && (await repo.findUser(taken.userId));
       if (!user) throw new AppError('AUTH_FAILED');
       const session = await sessions.start(user.id);
-      return { user: toUser(user), ...session, needs_completion: needsCompletion(user) };
+      return { user: await record(user), ...session, needs_completion: needsCompletion(user) };
     },
 
     /**
@@ -199,7 +204,7 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       try {
         const row = await repo.completeUser(userId, { email, mobileNo, country: body.country });
         if (!row) throw new AppError('NOT_FOUND');
-        return toUser(row);
+        return await record(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('USER_EXISTS', SOCIAL_USER_EXISTS_MESSAGE);
         throw error;
@@ -212,4 +217,9 @@ export type SocialService = ReturnType<typeof socialService>;
 
 /** The service over the app's database and configured providers. */
 export const createSocialService = (db: Db, social: Config['social'], sessions: Pick<SessionsService, 'start'>) =>
-  socialService(socialRepository(db), { providers: oauthProviders(social), localEnabled: social.local, sessions });
+  socialService(socialRepository(db), {
+    providers: oauthProviders(social),
+    localEnabled: social.local,
+    sessions,
+    subscriptionState: usersRepository(db).subscriptionState,
+  });
