@@ -108,9 +108,18 @@ describe('the service worker', () => {
     await expectHeading(page, 'About');
     const scriptURL = await waitForServiceWorker(page, 'About');
     expect(new URL(scriptURL).pathname).toBe('/sw.js');
+    // `ready` resolves while the worker may still be "activating": wait for the state change.
     const registration = await page.evaluate(async () => {
       const r = await navigator.serviceWorker.getRegistration();
-      return { scope: r?.scope ?? null, state: r?.active?.state ?? null };
+      const worker = r?.active;
+      if (worker && worker.state !== 'activated') {
+        await new Promise<void>((resolve) => {
+          const done = () => worker.state === 'activated' && resolve();
+          worker.addEventListener('statechange', done);
+          done();
+        });
+      }
+      return { scope: r?.scope ?? null, state: worker?.state ?? null };
     });
     expect(registration).toEqual({ scope: `${h.url}/`, state: 'activated' });
     // The app shell and its lazily loaded screens are precached.

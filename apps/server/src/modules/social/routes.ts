@@ -52,6 +52,24 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     reply.header('cache-control', 'no-store').redirect(target, 302);
 
   app.get(
+    '/api/auth/providers',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Which social sign-ins are enabled here (the login screen shows only those)',
+        response: { 200: dataOf(z.object({ google: z.boolean(), facebook: z.boolean(), local: z.boolean() })) },
+      },
+    },
+    async () => ({
+      data: {
+        google: service.isEnabled('google'),
+        facebook: service.isEnabled('facebook'),
+        local: service.isEnabled('local'),
+      },
+    }),
+  );
+
+  app.get(
     '/api/auth/:provider',
     {
       // Each start writes an OAuth state row: bounded per address.
