@@ -35,6 +35,8 @@ const PUBLIC_PAGES: { path: string; heading: Record<Language, string> }[] = [
   { path: '/privacypolicy', heading: { 'en-us': 'Privacy Policy', 'fr-ca': 'Politique de confidentialité' } },
   { path: '/accountcreation', heading: { 'en-us': 'Create An Account', 'fr-ca': 'Créer un compte' } },
   { path: '/login', heading: { 'en-us': 'Login', 'fr-ca': 'Connexion' } },
+  { path: '/register?type=withID', heading: { 'en-us': 'Register', 'fr-ca': 'Inscription' } },
+  { path: '/forgetpassword', heading: { 'en-us': 'Forgot Password', 'fr-ca': 'Mot de passe oublié' } },
   { path: '/getUsers', heading: { 'en-us': 'Users', 'fr-ca': 'Utilisateurs' } },
 ];
 

@@ -6,6 +6,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
 import { queryClient } from './providers';
+import { CountryPrompt } from './country-prompt';
 import { BareLayout } from './layouts/bare-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { ROUTES, type Guard, type RouteEntry, type ScreenName } from './routes';
@@ -25,6 +26,16 @@ const SCREENS: Record<ScreenName, Screen> = {
     'LanguageCurrencyPage',
   ),
   category: named(() => import('../features/posts/components/category-page'), 'CategoryPage'),
+  login: named(() => import('../features/auth/components/login-page'), 'LoginPage'),
+  accountCreation: named(() => import('../features/auth/components/account-creation-page'), 'AccountCreationPage'),
+  register: named(() => import('../features/auth/components/register-page'), 'RegisterPage'),
+  forgotPassword: named(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage'),
+  verifyCode: named(() => import('../features/auth/components/verify-code-page'), 'VerifyCodePage'),
+  resetPassword: named(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage'),
+  profile: named(() => import('../features/profile/components/profile-page'), 'ProfilePage'),
+  users: named(() => import('../features/admin/components/users-page'), 'UsersPage'),
+  middleware: named(() => import('../features/profile/components/middleware-page'), 'MiddlewarePage'),
+  registerCountry: named(() => import('../features/profile/components/register-country-page'), 'RegisterCountryPage'),
   comingSoon: ComingSoon,
 };
 
@@ -93,14 +104,19 @@ function RootLayout() {
   }, [signedIn, pathname, openPrompt]);
 
   const shell = entry.chrome === 'shell' || (entry.chrome === 'shellWhenSignedIn' && signedIn);
-  return shell ? (
-    <ShellLayout title={title} signedIn={signedIn}>
-      <Outlet />
-    </ShellLayout>
-  ) : (
-    <BareLayout>
-      <Outlet />
-    </BareLayout>
+  return (
+    <>
+      {shell ? (
+        <ShellLayout title={title} signedIn={signedIn}>
+          <Outlet />
+        </ShellLayout>
+      ) : (
+        <BareLayout>
+          <Outlet />
+        </BareLayout>
+      )}
+      <CountryPrompt />
+    </>
   );
 }
 

@@ -8,7 +8,23 @@ import { categoryMenuKey } from './menu';
 export type Guard = 'protected' | 'public' | 'authRedirect';
 /** shell: header and side menu. bare: a slim top bar. privacy: shell only when signed in (SPEC 2.2). */
 export type Chrome = 'shell' | 'bare' | 'shellWhenSignedIn';
-export type ScreenName = 'landing' | 'about' | 'privacy' | 'languageCurrency' | 'category' | 'comingSoon';
+export type ScreenName =
+  | 'landing'
+  | 'about'
+  | 'privacy'
+  | 'languageCurrency'
+  | 'category'
+  | 'login'
+  | 'accountCreation'
+  | 'register'
+  | 'forgotPassword'
+  | 'verifyCode'
+  | 'resetPassword'
+  | 'profile'
+  | 'users'
+  | 'middleware'
+  | 'registerCountry'
+  | 'comingSoon';
 
 export interface RouteEntry {
   path: string;
@@ -45,7 +61,7 @@ export const ROUTES: RouteEntry[] = [
   soon('/clientneedsmatch/:id', 'protected', 'clientNeedsMatch'),
   soon('/supplierdetails/:id/:userId', 'protected', 'supplierDetails'),
   soon('/clientsdetails/:id/:userId', 'protected', 'clientsDetails'),
-  soon('/profile', 'protected', 'profile'),
+  { path: '/profile', guard: 'protected', title: 'routes.profile', chrome: 'shell', screen: 'profile' },
   {
     path: '/languageCurrency',
     guard: 'protected',
@@ -62,19 +78,43 @@ export const ROUTES: RouteEntry[] = [
   soon('/subscriptions', 'protected', 'subscriptions'),
   ...categoryRoutes,
   // Public
-  soon('/accountcreation', 'public', 'accountCreation'),
+  {
+    path: '/accountcreation',
+    guard: 'public',
+    title: 'routes.accountCreation',
+    chrome: 'bare',
+    screen: 'accountCreation',
+  },
   { path: '/privacypolicy', guard: 'public', title: 'routes.privacy', chrome: 'shellWhenSignedIn', screen: 'privacy' },
   { path: '/about', guard: 'public', title: 'routes.about', chrome: 'shell', screen: 'about' },
-  // D-11: admins only; the page itself will say so to others.
-  soon('/getUsers', 'public', 'getUsers', 'shellWhenSignedIn'),
+  // D-11: admins only; the page itself says so to others.
+  { path: '/getUsers', guard: 'public', title: 'routes.getUsers', chrome: 'shellWhenSignedIn', screen: 'users' },
   soon('/subscriptioncancel', 'public', 'subscriptionCancel', 'shellWhenSignedIn'),
   // Signed-in users are sent to /dashboard
   { path: '/', guard: 'authRedirect', title: 'routes.landing', chrome: 'shell', screen: 'landing' },
-  soon('/login', 'authRedirect', 'login'),
-  soon('/registerCountry', 'authRedirect', 'registerCountry'),
-  soon('/middleware', 'authRedirect', 'middleware'),
-  soon('/register', 'authRedirect', 'register'),
-  soon('/forgetpassword', 'authRedirect', 'forgetPassword'),
-  soon('/verifycode', 'authRedirect', 'verifyCode'),
-  soon('/resetpassword', 'authRedirect', 'resetPassword'),
+  { path: '/login', guard: 'authRedirect', title: 'routes.login', chrome: 'bare', screen: 'login' },
+  {
+    path: '/registerCountry',
+    guard: 'authRedirect',
+    title: 'routes.registerCountry',
+    chrome: 'bare',
+    screen: 'registerCountry',
+  },
+  { path: '/middleware', guard: 'authRedirect', title: 'routes.middleware', chrome: 'bare', screen: 'middleware' },
+  { path: '/register', guard: 'authRedirect', title: 'routes.register', chrome: 'bare', screen: 'register' },
+  {
+    path: '/forgetpassword',
+    guard: 'authRedirect',
+    title: 'routes.forgetPassword',
+    chrome: 'bare',
+    screen: 'forgotPassword',
+  },
+  { path: '/verifycode', guard: 'authRedirect', title: 'routes.verifyCode', chrome: 'bare', screen: 'verifyCode' },
+  {
+    path: '/resetpassword',
+    guard: 'authRedirect',
+    title: 'routes.resetPassword',
+    chrome: 'bare',
+    screen: 'resetPassword',
+  },
 ];

@@ -1,0 +1,46 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen, routeFetch, signIn, testUser } from '../features/profile/testing/render';
+import { CountryPrompt } from './country-prompt';
+
+const show = (path: string) => renderScreen(path, <CountryPrompt />);
+const modal = () => screen.queryByRole('dialog', { name: 'Choose your country' });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the country prompt (SPEC 4)', () => {
+  it('opens on /dashboard for a signed-in user while isCountry is not set', async () => {
+    signIn(testUser({ country: null }));
+    routeFetch({ 'GET /api/user/me': [200, { data: testUser({ country: null }) }] });
+    show('/dashboard');
+    await waitFor(() => expect(modal()).not.toBeNull());
+  });
+
+  it('stays closed elsewhere, once isCountry is set, and for visitors', async () => {
+    signIn(testUser({ country: null }));
+    routeFetch({ 'GET /api/user/me': [200, { data: testUser({ country: null }) }] });
+    show('/profile');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(modal()).toBeNull();
+    cleanup();
+
+    localStorage.clear();
+    signIn(testUser({ country: 'SN' }));
+    routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
+    show('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(modal()).toBeNull();
+    cleanup();
+
+    localStorage.clear();
+    const fetchMock = routeFetch({});
+    show('/dashboard');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(modal()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

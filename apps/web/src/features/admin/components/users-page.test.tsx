@@ -1,0 +1,119 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
+import { UsersPage } from './users-page';
+
+const admin = testUser({ _id: 'admin', firstName: 'Ada', lastName: null, email: 'admin@example.org', admin: true });
+const row = (id: string, email: string | null, mobile: string | null, extra: Record<string, unknown> = {}) => ({
+  _id: id,
+  firstName: id,
+  lastName: null,
+  email,
+  mobile_no: mobile,
+  identity_flag: false,
+  verified: false,
+  vip: false,
+  id_images: [],
+  ...extra,
+});
+const ROWS = [
+  row('admin', 'admin@example.org', '+221770000000'),
+  row('zoe', 'zoe@example.org', '+33612345678'),
+  row('binta', 'binta@example.org', '+243812345678', { identity_flag: true, id_images: [{ url: '/api/x/1' }] }),
+];
+
+const renderPage = () => renderScreen('/getUsers', <UsersPage title="Users" />);
+const emails = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('cell')[2]?.textContent);
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/getUsers (D-11)', () => {
+  it('tells a visitor it is for administrators only and asks the API for nothing', () => {
+    const fetchMock = routeFetch({});
+    renderPage();
+    expect(screen.getByText('This page is for administrators only.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('tells a signed-in user who is not an admin the same, without asking for the list', async () => {
+    signIn(testUser());
+    const fetchMock = routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
+    renderPage();
+    expect(screen.getByText('This page is for administrators only.')).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
+    expect(callsTo(fetchMock, 'GET /api/admin/users')).toHaveLength(0);
+  });
+
+  it('lists users for an admin and sorts by e-mail and by mobile with aria-sort', async () => {
+    signIn(admin);
+    routeFetch({ 'GET /api/user/me': [200, { data: admin }], 'GET /api/admin/users': [200, { data: ROWS }] });
+    renderPage();
+    await screen.findByRole('table');
+    const emailHeader = screen.getByRole('columnheader', { name: 'Email' });
+    expect(emailHeader.getAttribute('aria-sort')).toBe('none');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Email' }));
+    expect(emailHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(emails()).toEqual(['admin@example.org', 'binta@example.org', 'zoe@example.org']);
+    fireEvent.click(screen.getByRole('button', { name: 'Email' }));
+    expect(emailHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(emails()).toEqual(['zoe@example.org', 'binta@example.org', 'admin@example.org']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mobile' }));
+    expect(emailHeader.getAttribute('aria-sort')).toBe('none');
+    expect(screen.getByRole('columnheader', { name: 'Mobile' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(emails()).toEqual(['admin@example.org', 'binta@example.org', 'zoe@example.org']);
+  });
+
+  it('offers ID images only for accounts with ID, and disables the switches of the admin’s own row', async () => {
+    signIn(admin);
+    routeFetch({ 'GET /api/user/me': [200, { data: admin }], 'GET /api/admin/users': [200, { data: ROWS }] });
+    renderPage();
+    await screen.findByRole('table');
+    expect(screen.getAllByRole('button', { name: /^View 1 image/ })).toHaveLength(1);
+    expect(screen.getByRole('switch', { name: '+ID (verified) for admin@example.org' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.getByRole('switch', { name: 'VIP for admin@example.org' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('switch', { name: '+ID (verified) for zoe@example.org' })).toHaveProperty(
+      'disabled',
+      false,
+    );
+  });
+
+  it('turns +ID on for a user and shows the saved state', async () => {
+    signIn(admin);
+    const fetchMock = routeFetch({
+      'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/users': [200, { data: ROWS }],
+      'PATCH /api/admin/users/zoe': [200, { data: { ...ROWS[1], verified: true } }],
+    });
+    renderPage();
+    const toggle = await screen.findByRole('switch', { name: '+ID (verified) for zoe@example.org' });
+    expect(toggle).toHaveProperty('checked', false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle).toHaveProperty('checked', true));
+    const [, init] = callsTo(fetchMock, 'PATCH /api/admin/users/zoe')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ verified: true });
+  });
+
+  it('shows the admins-only message when the API refuses (403)', async () => {
+    signIn(admin);
+    routeFetch({
+      'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/users': [403, { code: 'FORBIDDEN', message: 'Forbidden' }],
+    });
+    renderPage();
+    expect(await screen.findByText('This page is for administrators only.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,179 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { RegisterPage } from './register-page';
+
+const renderRegister = (type: string) =>
+  renderScreen('/register', <RegisterPage title="Register" />, `/register?type=${type}`);
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+async function fillForm({
+  password = 'correct horse',
+  confirm = password,
+}: { password?: string; confirm?: string } = {}) {
+  type('Name', 'Awa');
+  type('E-mail', ' Awa@Example.org ');
+  await namesLoaded();
+  fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'SN' } });
+  type('Mobile number', '77 123 45 67');
+  type('Password', password);
+  type('Confirm password', confirm);
+  fireEvent.click(screen.getByLabelText('I accept the rules for membership'));
+  fireEvent.click(screen.getByLabelText('I accept the rules for privacy policy'));
+}
+
+// Role queries are slow over the 500 options of the two selects; text and label queries are not.
+const submit = () => fireEvent.click(screen.getByText('Create An Account', { selector: 'button' }));
+const alertText = () => document.querySelector('form [role="alert"]')?.textContent;
+const codeDialog = async () =>
+  (await screen.findByText('Enter the code', { selector: 'dialog[open] h2' })).closest('dialog') as HTMLElement;
+const namesLoaded = () =>
+  waitFor(() => expect(screen.getByLabelText('Country').querySelector('option[value="SN"]')).toBeTruthy());
+
+const user = { _id: 'u1', firstName: 'Awa' };
+
+beforeEach(() => stubGeolocation(true));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the register screen', () => {
+  it('says "Please fill all the fields" and sends nothing while fields are empty', () => {
+    const fetchMock = stubFetch();
+    renderRegister('withOutID');
+    submit();
+    expect(alertText()).toBe('Please fill all the fields');
+    expect(screen.getByLabelText('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says "Password doesnot match" when the passwords differ', async () => {
+    stubFetch();
+    renderRegister('withOutID');
+    await fillForm({ password: 'correct horse', confirm: 'correct house' });
+    submit();
+    expect(alertText()).toBe('Password doesnot match');
+  });
+
+  it('asks for both rules boxes', async () => {
+    stubFetch();
+    renderRegister('withOutID');
+    await fillForm();
+    fireEvent.click(screen.getByLabelText('I accept the rules for privacy policy'));
+    submit();
+    expect(alertText()).toBe('please check rules for privacy policy and rules for membership');
+  });
+
+  it('sets the dial code from the chosen country (default +93)', async () => {
+    stubFetch();
+    renderRegister('withOutID');
+    const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
+    expect(dial.value).toBe('AF');
+    await namesLoaded();
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'SN' } });
+    expect(dial.value).toBe('SN');
+    expect(dial.selectedOptions[0]?.textContent).toBe('Senegal (+221)');
+  });
+
+  it('sends the code, checks it, creates the account and goes to /login with a notice', async () => {
+    const fetchMock = stubFetch(
+      [200, { data: { sent: true } }],
+      [200, { data: { verification_token: 'tok' } }],
+      [201, { data: user }],
+    );
+    renderRegister('withOutID');
+    await fillForm();
+    submit();
+    const dialog = await codeDialog();
+    expect(sentBody(fetchMock, 0)).toEqual({
+      mobile_no: '+221771234567',
+      email: 'awa@example.org',
+      forget_password: false,
+    });
+    expect(dialog.textContent).toContain('+221771234567');
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/login {"notice":"registered"}'));
+    expect(sentBody(fetchMock, 1)).toEqual({ mobile_no: '+221771234567', code: '123456', forget_password: false });
+    expect(fetchMock.mock.calls[2]?.[0]).toBe('/api/user/register');
+    expect(sentBody(fetchMock, 2)).toEqual({
+      new_user: {
+        firstName: 'Awa',
+        email: 'awa@example.org',
+        mobile_no: '+221771234567',
+        country: 'SN',
+        password: 'correct horse',
+        account_type: 'withOutID',
+        lat: 14.6928,
+        lng: -17.4467,
+        verification_token: 'tok',
+      },
+    });
+  });
+
+  it('shows "User already exist" when the number or e-mail is taken', async () => {
+    stubFetch([409, { code: 'USER_EXISTS', message: 'User already exist' }]);
+    renderRegister('withOutID');
+    await fillForm();
+    submit();
+    await waitFor(() => expect(alertText()).toBe('User already exist'));
+    expect(document.querySelector('dialog[open]')).toBeNull();
+  });
+
+  it('says "Cannot register please see the error message" with the reason when the code is wrong', async () => {
+    stubFetch([200, { data: { sent: true } }], [400, { code: 'CODE_INVALID', message: 'Invalid code' }]);
+    renderRegister('withOutID');
+    await fillForm();
+    submit();
+    const dialog = await codeDialog();
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '000000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe('Cannot register please see the error message' + 'This code is not valid.');
+  });
+
+  it('for an account with ID, asks the family name, refuses a fifth image and sends the images as multipart', async () => {
+    const fetchMock = stubFetch(
+      [200, { data: { sent: true } }],
+      [200, { data: { verification_token: 'tok' } }],
+      [201, { data: user }],
+    );
+    renderRegister('withID');
+    await fillForm();
+    submit();
+    expect(alertText()).toBe('Please fill all the fields');
+    type('Family name', 'Diop');
+    type('Physical address', 'Rue 10, Dakar');
+
+    const input = screen.getByLabelText('Photos of your ID') as HTMLInputElement;
+    const image = (n: number) => new File([new Uint8Array([n])], `id-${n}.jpg`, { type: 'image/jpeg' });
+    fireEvent.change(input, { target: { files: [1, 2, 3, 4, 5].map(image) } });
+    expect(screen.getByText('Only 4 images can be uploaded at a time')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [image(1), image(2)] } });
+    expect(screen.getByLabelText('2 images chosen').tagName).toBe('UL');
+
+    submit();
+    const dialog = await codeDialog();
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/login/));
+    const form = sentBody(fetchMock, 2) as FormData;
+    expect(form).toBeInstanceOf(FormData);
+    expect(JSON.parse(form.get('new_user') as string)).toMatchObject({
+      lastName: 'Diop',
+      physical_address: 'Rue 10, Dakar',
+      account_type: 'withID',
+    });
+    expect(form.getAll('files').map((f) => (f as File).name)).toEqual(['id-1.jpg', 'id-2.jpg']);
+  });
+
+  it('offers Google and Facebook for an account via a social provider', () => {
+    renderRegister('withGorFB');
+    expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/api/auth/google');
+    expect(screen.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('/api/auth/facebook');
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+});

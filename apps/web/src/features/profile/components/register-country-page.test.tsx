@@ -1,0 +1,95 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { holdSession } from '../api/complete-social-sign-up';
+import { callsTo, renderScreen, routeFetch, testUser } from '../testing/render';
+import { RegisterCountryPage } from './register-country-page';
+
+const KEY = 'k'.repeat(43);
+const hold = (overrides: Record<string, unknown> = {}) =>
+  holdSession({
+    user: testUser({ email: '', mobile_no: '', country: null, ...overrides }) as never,
+    auth_key: KEY,
+    expiry: '2030-01-01T00:00:00.000Z',
+  });
+const renderPage = () => renderScreen('/registerCountry', <RegisterCountryPage title="Complete your account" />);
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function fill({ email, number, country }: { email?: string; number: string; country: string }) {
+  if (email !== undefined) fireEvent.change(await screen.findByLabelText('E-mail'), { target: { value: email } });
+  fireEvent.change(await screen.findByLabelText('Country'), { target: { value: country } });
+  fireEvent.change(screen.getByLabelText('Number'), { target: { value: number } });
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+describe('/registerCountry (SPEC 5)', () => {
+  it('asks for the e-mail only when the account has none', async () => {
+    hold({ email: 'khady@example.org' });
+    routeFetch({});
+    renderPage();
+    await screen.findByLabelText('Country');
+    expect(screen.queryByLabelText('E-mail')).toBeNull();
+  });
+
+  it('shows "Please complete all the fields" for a short number or no country', async () => {
+    hold();
+    const fetchMock = routeFetch({});
+    renderPage();
+    await fill({ email: 'khady@example.org', number: '123456', country: 'SN' });
+    expect(screen.getByRole('alert').textContent).toBe('Please complete all the fields');
+    await fill({ email: 'khady@example.org', number: '77 123 45 67', country: '' });
+    expect(screen.getByRole('alert').textContent).toBe('Please complete all the fields');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows "User already exists." when the server answers 409', async () => {
+    hold();
+    routeFetch({
+      'PUT /api/user/register-via-fb/u1': [409, { code: 'USER_EXISTS', message: 'User already exists.' }],
+    });
+    renderPage();
+    await fill({ email: 'taken@example.org', number: '77 123 45 67', country: 'SN' });
+    expect((await screen.findByRole('alert')).textContent).toBe('User already exists.');
+    expect(localStorage.getItem('isAuthenticated')).toBeNull();
+  });
+
+  it('sends the dial code of the chosen country with the number, signs in and goes to /dashboard', async () => {
+    hold();
+    const done = testUser({ email: 'khady@example.org', mobile_no: '+221771234567', country: 'SN' });
+    const fetchMock = routeFetch({ 'PUT /api/user/register-via-fb/u1': [200, { data: done }] });
+    renderPage();
+    await fill({ email: 'Khady@Example.org', number: '77 123 45 67', country: 'SN' });
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/dashboard'));
+    const [, init] = callsTo(fetchMock, 'PUT /api/user/register-via-fb/u1')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'khady@example.org',
+      mobile_no: '+221 77 123 45 67',
+      country: 'SN',
+    });
+    expect((init?.headers as Record<string, string>)['access-token']).toBe(KEY);
+    expect(localStorage.getItem('auth_key')).toBe(KEY);
+    expect(localStorage.getItem('isCountry')).toBe('true');
+    expect(sessionStorage.getItem('socialCompletion')).toBeNull();
+  });
+
+  it('defaults the dial code to +93 (SPEC 9)', async () => {
+    hold();
+    routeFetch({});
+    renderPage();
+    const dial = (await screen.findByLabelText('Dial code')) as HTMLSelectElement;
+    expect(dial.selectedOptions[0]?.textContent).toBe('Afghanistan (+93)');
+  });
+
+  it('without a held sign-in, offers to sign in again', () => {
+    routeFetch({});
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+  });
+});
