@@ -1,26 +1,40 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProviders } from '../api/get-providers';
 
 const PROVIDERS = ['google', 'facebook'] as const;
 
 /**
  * Sign-in (or sign-up) with Google or Facebook. Plain links, not router links: the browser leaves
- * the app for the provider, and the API's callback brings it back to /middleware.
+ * the app for the provider, and the API's callback brings it back to /middleware. A provider the
+ * server has no keys for is shown as unavailable; the local test sign-in appears where enabled.
  */
 export function SocialButtons({ heading }: { heading: string }) {
   const { t } = useTranslation();
   const id = useId();
+  const enabled = useProviders().data;
   return (
     <section className="social" aria-labelledby={id}>
       <h2 id={id} className="social-heading">
         {heading}
       </h2>
       <div className="social-buttons">
-        {PROVIDERS.map((provider) => (
-          <a key={provider} className={`button social-button social-${provider}`} href={`/api/auth/${provider}`}>
-            {t(`login.${provider}`)}
+        {PROVIDERS.map((provider) =>
+          enabled && !enabled[provider] ? (
+            <span key={provider} className="button social-button social-unavailable" aria-disabled="true">
+              {t('login.unavailable', { provider: t(`login.${provider}`) })}
+            </span>
+          ) : (
+            <a key={provider} className={`button social-button social-${provider}`} href={`/api/auth/${provider}`}>
+              {t(`login.${provider}`)}
+            </a>
+          ),
+        )}
+        {enabled?.local ? (
+          <a className="button social-button social-local" href="/api/auth/local">
+            {t('login.local')}
           </a>
-        ))}
+        ) : null}
       </div>
     </section>
   );

@@ -69,7 +69,13 @@ export function stubFetch(...replies: [number, unknown?][]) {
       }),
     );
   }
-  vi.stubGlobal('fetch', fetchMock);
+  // The social buttons ask which providers are enabled; that answer is not part of what a test
+  // checks, so it is served here and kept out of the recorded calls.
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    String(input) === '/api/auth/providers'
+      ? Promise.resolve(new Response(JSON.stringify({ data: { google: true, facebook: true, local: false } })))
+      : fetchMock(input, init),
+  );
   return fetchMock;
 }
 
