@@ -315,3 +315,16 @@ describe('a forgotten password', () => {
     await context.close();
   });
 });
+
+describe('on a 375 px phone', () => {
+  it.each(['en-us', 'fr-ca'] as const)(
+    'the withID registration form fits without sideways scrolling (%s)',
+    async (language) => {
+      const { context, page } = await newPage(h, { quiet: true, viewport: PHONE, language });
+      await page.goto('/register?type=withID');
+      await page.locator('input[type="file"]').waitFor();
+      await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBe(375);
+      await context.close();
+    },
+  );
+});
