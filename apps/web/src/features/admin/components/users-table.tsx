@@ -125,7 +125,7 @@ export function UsersTable({ me, query }: UsersTableProps) {
                   {user.mobile_no}
                 </td>
                 <td role="cell" data-label={t('admin.idImages')}>
-                  {user.identity_flag ? (
+                  {user.id_images.length > 0 ? (
                     <button
                       type="button"
                       className="button button-secondary button-small"
