@@ -13,10 +13,10 @@ afterEach(() => {
 });
 
 describe('the country prompt (SPEC 4)', () => {
-  it('opens on /dashboard for a signed-in user while isCountry is not set', async () => {
+  it.each(['/dashboard', '/map'])('opens on %s for a signed-in user while isCountry is not set', async (path) => {
     signIn(testUser({ country: null }));
     routeFetch({ 'GET /api/user/me': [200, { data: testUser({ country: null }) }] });
-    show('/dashboard');
+    show(path);
     await waitFor(() => expect(modal()).not.toBeNull());
   });
 

@@ -6,6 +6,9 @@ import { useCurrentUser } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
 import { safeGet } from '../lib/settings';
 
+/** SPEC 2.1: /dashboard and /map are the same map screen. */
+const MAP_SCREENS = new Set(['/dashboard', '/map']);
+
 const CountryModal = lazy(() =>
   import('../features/profile/components/country-modal').then((m) => ({ default: m.CountryModal })),
 );
@@ -14,7 +17,7 @@ export function CountryPrompt() {
   const { pathname } = useLocation();
   const user = useCurrentUser();
   const wanted =
-    isSignedIn() && pathname.toLowerCase() === '/dashboard' && !safeGet('isCountry') && user && !user.country;
+    isSignedIn() && MAP_SCREENS.has(pathname.toLowerCase()) && !safeGet('isCountry') && user && !user.country;
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
