@@ -6,5 +6,6 @@ export * from './money.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/common.js';
 export * from './schemas/health.js';
+export * from './schemas/map.js';
 export * from './schemas/records.js';
 export * from './schemas/users.js';
