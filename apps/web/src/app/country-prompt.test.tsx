@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, routeFetch, signIn, testUser } from '../features/profile/testing/render';
+import { renderScreen, routeFetch, signIn, testUser } from '../testing/render';
 import { CountryPrompt } from './country-prompt';
 
 const show = (path: string) => renderScreen(path, <CountryPrompt />);

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
 const admin = testUser({ _id: 'admin', firstName: 'Ada', lastName: null, email: 'admin@example.org', admin: true });

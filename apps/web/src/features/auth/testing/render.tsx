@@ -1,53 +1,14 @@
-// Renders an auth screen as the app would: English texts, a query client, and a router whose
-// other routes only name themselves, so a test sees where the screen navigated.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import i18next from 'i18next';
+// Auth screens render through the shared helper; the "elsewhere" route also shows the router
+// state, since these screens pass the account type and the number along in it.
 import type { ReactElement } from 'react';
-import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import en from '../../../locales/en-us.json';
+import { renderScreen as renderShared } from '../../../testing/render';
 
-await i18next.use(initReactI18next).init({
-  lng: 'en-us',
-  lowerCaseLng: true,
-  resources: { 'en-us': { translation: en } },
-  interpolation: { escapeValue: false },
-});
-
-// jsdom has <dialog> but not its modal methods.
-HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-  this.setAttribute('open', '');
-};
-HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-  this.removeAttribute('open');
-  this.dispatchEvent(new Event('close'));
-};
-
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
-}
-
-export function renderScreen(path: string, screen: ReactElement, entry: string | { pathname: string; state: unknown }) {
-  const router = createMemoryRouter(
-    [
-      { path, element: screen },
-      { path: '*', element: <Elsewhere /> },
-    ],
-    { initialEntries: [entry] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    router,
-    ...render(
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    ),
-  };
-}
+export const renderScreen = (
+  path: string,
+  screen: ReactElement,
+  entry: string | { pathname: string; state: unknown },
+) => renderShared(path, screen, entry, (location) => `${location.pathname} ${JSON.stringify(location.state)}`);
 
 /** A browser that grants the location (Dakar) or refuses it. */
 export function stubGeolocation(grant: boolean): void {

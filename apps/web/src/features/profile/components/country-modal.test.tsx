@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { CountryModal } from './country-modal';
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, testUser } from '../testing/render';
+import { callsTo, renderScreen, routeFetch, testUser } from '../../../testing/render';
 import { MiddlewarePage } from './middleware-page';
 
 const session = (needs_completion: boolean) => ({

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdSession } from '../api/complete-social-sign-up';
-import { callsTo, renderScreen, routeFetch, testUser } from '../testing/render';
+import { callsTo, renderScreen, routeFetch, testUser } from '../../../testing/render';
 import { RegisterCountryPage } from './register-country-page';
 
 const KEY = 'k'.repeat(43);

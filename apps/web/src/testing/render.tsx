@@ -5,9 +5,9 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
-import en from '../../../locales/en-us.json';
+import en from '../locales/en-us.json';
 
 await i18next.use(initReactI18next).init({
   lng: 'en-us',
@@ -25,16 +25,27 @@ HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
   this.dispatchEvent(new Event('close'));
 };
 
-function Elsewhere() {
-  const location = useLocation();
-  return <p data-testid="elsewhere">{`${location.pathname}${location.search}`}</p>;
+type Describe = (location: Location) => string;
+const pathAndSearch: Describe = (location) => `${location.pathname}${location.search}`;
+
+function Elsewhere({ describe }: { describe: Describe }) {
+  return <p data-testid="elsewhere">{describe(useLocation())}</p>;
 }
 
-export function renderScreen(path: string, screen: ReactElement, entry: string = path) {
+/**
+ * Renders `screen` at `path`; any other route shows where the screen navigated, as `describe`
+ * writes it (by default the path and query).
+ */
+export function renderScreen(
+  path: string,
+  screen: ReactElement,
+  entry: string | { pathname: string; state: unknown } = path,
+  describe: Describe = pathAndSearch,
+) {
   const router = createMemoryRouter(
     [
       { path, element: screen },
-      { path: '*', element: <Elsewhere /> },
+      { path: '*', element: <Elsewhere describe={describe} /> },
     ],
     { initialEntries: [entry] },
   );
