@@ -16,6 +16,7 @@ import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
+import { mapRoutes } from './modules/map/routes.js';
 import { solutionRoutes } from './modules/solutions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -50,6 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(mapRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(solutionRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
 

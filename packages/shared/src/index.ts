@@ -9,3 +9,4 @@ export * from './schemas/health.js';
 export * from './schemas/map.js';
 export * from './schemas/records.js';
 export * from './schemas/users.js';
+export * from './schemas/solutions.js';

@@ -42,7 +42,7 @@ function where(filter: MapFilter): SQL {
 
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export function solutionsRepository(db: Db) {
+export function mapRepository(db: Db) {
   return {
     /** Up to `limit` open posts in the viewport, newest first. */
     async mapPoints(filter: MapFilter, limit: number): Promise<PointRow[]> {
@@ -70,4 +70,4 @@ export function solutionsRepository(db: Db) {
     },
   };
 }
-export type SolutionsRepository = ReturnType<typeof solutionsRepository>;
+export type MapRepository = ReturnType<typeof mapRepository>;

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
-import { boxesOf, buildSolutionsService, cellSize, MAP_POINT_LIMIT } from './service.js';
+import { boxesOf, buildMapService, cellSize, MAP_POINT_LIMIT } from './service.js';
 
 const DAKAR = { lng: -17.45, lat: 14.69 };
 const NIAMEY = { lng: 2.11, lat: 13.51 };
@@ -13,7 +13,7 @@ const query = (bbox: string, zoom: number, extra: Record<string, string> = {}) =
   mapQuerySchema.parse({ bbox, zoom, ...extra });
 
 describeEachDatabase('the map query (D-5, D-20)', (database) => {
-  const service = () => buildSolutionsService(database().db);
+  const service = () => buildMapService(database().db);
 
   beforeAll(async () => {
     const db = database().db;

@@ -2,7 +2,7 @@
 // when it holds many, so the response stays small (goal ≤ 100 KB) with a million posts.
 import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type MapQuery } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { solutionsRepository, type MapFilter, type PointRow, type SolutionsRepository } from './repository.js';
+import { mapRepository, type MapFilter, type PointRow, type MapRepository } from './repository.js';
 
 /** More posts than this in a viewport are clustered. */
 export const MAP_POINT_LIMIT = 300;
@@ -42,7 +42,7 @@ function toPoint(row: PointRow, query: MapQuery): MapPoint {
   };
 }
 
-export function solutionsService(repo: SolutionsRepository) {
+export function mapService(repo: MapRepository) {
   return {
     async map(query: MapQuery): Promise<{ points: MapPoint[]; clusters: MapCluster[] }> {
       const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
@@ -53,4 +53,4 @@ export function solutionsService(repo: SolutionsRepository) {
   };
 }
 
-export const buildSolutionsService = (db: Db) => solutionsService(solutionsRepository(db));
+export const buildMapService = (db: Db) => mapService(mapRepository(db));
