@@ -3,6 +3,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -55,7 +57,8 @@ export async function openMigratedDatabase(
 async function openPglite(dataDir: string): Promise<Database> {
   const folder = join(dataDir, 'pglite');
   await mkdir(folder, { recursive: true });
-  const client = await PGlite.create({ dataDir: folder });
+  // The search migration creates these extensions; PGlite must be given their code.
+  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client, schema });
   return { db, kind: 'pglite', ping: () => ping(db), close: once(() => client.close()) };
 }
