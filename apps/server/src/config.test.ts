@@ -38,3 +38,59 @@ describe('production', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).social.local).toBe(false);
   });
 });
+
+describe('storage', () => {
+  const S3 = { STORAGE_PROVIDER: 's3', S3_BUCKET: 'images', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
+
+  it('keeps images on local disk by default', () => {
+    expect(loadConfig({}).storage).toEqual({ provider: 'local' });
+    expect(loadConfig({ S3_BUCKET: 'ignored' }).storage).toEqual({ provider: 'local' });
+  });
+
+  it('uses AWS in us-east-1 with virtual-hosted requests when no endpoint is set', () => {
+    expect(loadConfig(S3).storage).toEqual({
+      provider: 's3',
+      s3: {
+        endpoint: undefined,
+        region: 'us-east-1',
+        bucket: 'images',
+        accessKeyId: 'AKIA1',
+        secretAccessKey: 'secret',
+        forcePathStyle: false,
+      },
+    });
+  });
+
+  it('uses path-style requests with an S3-compatible endpoint unless told otherwise', () => {
+    const minio = { ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3' };
+    expect(loadConfig(minio).storage).toMatchObject({
+      s3: { endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', forcePathStyle: true },
+    });
+    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
+      s3: { forcePathStyle: false },
+    });
+    expect(loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({ s3: { forcePathStyle: true } });
+  });
+
+  it.each(['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('names %s when S3 needs it', (name) => {
+    const attempt = () => loadConfig({ ...S3, [name]: '' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(`Invalid configuration:\n  ${name}: required with STORAGE_PROVIDER=s3`);
+  });
+
+  it('names every missing S3 setting at once', () => {
+    expect(() => loadConfig({ STORAGE_PROVIDER: 's3' })).toThrow(
+      'Invalid configuration:\n' +
+        '  S3_BUCKET: required with STORAGE_PROVIDER=s3\n' +
+        '  S3_ACCESS_KEY_ID: required with STORAGE_PROVIDER=s3\n' +
+        '  S3_SECRET_ACCESS_KEY: required with STORAGE_PROVIDER=s3',
+    );
+  });
+
+  it('refuses an unknown provider, an endpoint that is not an http(s) URL and a bad path-style flag', () => {
+    expect(() => loadConfig({ STORAGE_PROVIDER: 'gcs' })).toThrow(/STORAGE_PROVIDER/);
+    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'ftp://files.example.org' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

@@ -30,6 +30,8 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   /** Multiplies the per-address rate limits (tests raise it; all requests come from 127.0.0.1). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
+  // D-4: euros per US dollar for own-proposition prices (the CFA franc is pegged to the euro).
+  FX_EUR_PER_USD: z.coerce.number().min(0.1).max(10).default(0.92),
   SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -49,6 +51,15 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** The made-up-identity sign-in page for the embedded default and tests; never in production. */
   SOCIAL_LOCAL: bool.optional(),
+  /** D-23: images on local disk (DATA_DIR/uploads) or in an S3-compatible bucket. */
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  /** An S3-compatible service (MinIO, R2, ...); unset means AWS. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -69,6 +80,8 @@ export interface Config {
   webDist: string | undefined;
   adminEmails: string[];
   rateLimitScale: number;
+  /** Euros per dollar in millionths (D-4). */
+  eurPerUsdMicro: number;
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
@@ -78,6 +91,19 @@ export interface Config {
     facebook?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; graphUrl: string };
     local: boolean;
   };
+  storage:
+    | { provider: 'local' }
+    | {
+        provider: 's3';
+        s3: {
+          endpoint: string | undefined;
+          region: string;
+          bucket: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          forcePathStyle: boolean;
+        };
+      };
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .map((m) => m.trim().toLowerCase())
       .filter(Boolean),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    eurPerUsdMicro: Math.round(e.FX_EUR_PER_USD * 1_000_000),
     sms: {
       provider: e.SMS_PROVIDER,
       twilio: {
@@ -136,9 +163,38 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       }),
       local: e.SOCIAL_LOCAL ?? e.NODE_ENV !== 'production',
     },
+    storage: storage(e),
   };
 }
 
 /** A provider is enabled only when both its client id and secret are configured. */
 const pair = <E extends object>(clientId: string | undefined, clientSecret: string | undefined, endpoints: E) =>
   clientId && clientSecret ? { clientId, clientSecret, ...endpoints } : undefined;
+
+/** D-23: S3 needs a bucket and both keys; every missing one is named. */
+function storage(e: z.output<typeof envSchema>): Config['storage'] {
+  if (e.STORAGE_PROVIDER === 'local') return { provider: 'local' };
+  const { S3_BUCKET: bucket, S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  if (!bucket || !accessKeyId || !secretAccessKey) {
+    const lines = Object.entries({
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId,
+      S3_SECRET_ACCESS_KEY: secretAccessKey,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => `  ${name}: required with STORAGE_PROVIDER=s3`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return {
+    provider: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      region: e.S3_REGION,
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      // MinIO and most S3-compatible services answer only path-style requests.
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
+    },
+  };
+}
