@@ -49,10 +49,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
 
-  await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes);
+  await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(mapRoutes);
-  await app.withTypeProvider<ZodTypeProvider>().register(solutionRoutes);
+  await app.withTypeProvider<ZodTypeProvider>().register(solutionRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currencyOfSetting, formatMoney, parseDecimal, percentOf, toDecimalString } from './money.js';
+import { convertOwnPrice, currencyOfSetting, formatMoney, parseDecimal, percentOf, toDecimalString } from './money.js';
 
 describe('money', () => {
   it('formats a price for an English reader in dollars, euros and CFA francs', () => {
@@ -45,5 +45,20 @@ describe('money', () => {
     expect(currencyOfSetting('dollar')).toBe('USD');
     expect(currencyOfSetting('euro')).toBe('EUR');
     expect(currencyOfSetting('fr')).toBe('XOF');
+  });
+});
+
+describe('convertOwnPrice (D-4)', () => {
+  it('derives euros at the configured rate and CFA francs at the fixed peg', () => {
+    expect(convertOwnPrice(1000, 'USD', 920_000)).toEqual({ USD: 1000, EUR: 920, XOF: 6035 });
+  });
+
+  it('keeps the entered amount exact and converts the others from it', () => {
+    expect(convertOwnPrice(100, 'EUR', 920_000)).toEqual({ USD: 109, EUR: 100, XOF: 656 });
+    expect(convertOwnPrice(655957, 'XOF', 920_000)).toEqual({ USD: 108696, EUR: 100000, XOF: 655957 });
+  });
+
+  it('refuses a fractional amount', () => {
+    expect(() => convertOwnPrice(1.5, 'USD', 920_000)).toThrow(RangeError);
   });
 });

@@ -76,3 +76,32 @@ export function percentOf(minor: number, percent: number): number {
 function assertMinor(minor: number): void {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
 }
+
+/** D-4: CFA franc (XOF) per euro, a fixed peg. As an integer fraction: 655957 / 1000. */
+const XOF_PER_EUR_MILLI = 655_957;
+
+/**
+ * D-4: an own-proposition price entered in one currency, with the other two derived. The dollar–euro
+ * rate is configurable, given as euros per dollar in millionths (0.92 → 920000). Integer arithmetic
+ * with one rounding per conversion.
+ */
+export function convertOwnPrice(
+  minor: number,
+  code: 'USD' | 'EUR' | 'XOF',
+  eurPerUsdMicro: number,
+): { USD: number; EUR: number; XOF: number } {
+  assertMinor(minor);
+  const div = (a: number, b: number) => Math.round(a / b);
+  // EUR cents ↔ XOF francs: francs = cents / 100 * 655.957.
+  const eurToXof = (eur: number) => div(eur * XOF_PER_EUR_MILLI, 100_000);
+  const xofToEur = (xof: number) => div(xof * 100_000, XOF_PER_EUR_MILLI);
+  const usdToEur = (usd: number) => div(usd * eurPerUsdMicro, 1_000_000);
+  const eurToUsd = (eur: number) => div(eur * 1_000_000, eurPerUsdMicro);
+  if (code === 'USD') {
+    const EUR = usdToEur(minor);
+    return { USD: minor, EUR, XOF: eurToXof(EUR) };
+  }
+  if (code === 'EUR') return { USD: eurToUsd(minor), EUR: minor, XOF: eurToXof(minor) };
+  const EUR = xofToEur(minor);
+  return { USD: eurToUsd(EUR), EUR, XOF: minor };
+}

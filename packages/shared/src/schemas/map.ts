@@ -36,6 +36,8 @@ export type MapQuery = z.infer<typeof mapQuerySchema>;
 
 export const mapPointSchema = z.object({
   _id: idSchema,
+  /** The poster, for the detail routes /clientsdetails/{id}/{userId} and /supplierdetails/{id}/{userId}. */
+  user_id: idSchema,
   user_role: z.enum(USER_ROLES),
   category: z.enum(CATEGORY_IDS),
   lat: z.number(),

@@ -1,4 +1,196 @@
-// solution/* calls of API.md, except the map (modules/map).
+// solution/* calls of API.md, except the map (modules/map) and deals (issue 5). Posts are for
+// signed-in users: visitors see only the map's markers (SPEC 6).
+import {
+  categoryParamsSchema,
+  dataOf,
+  deleteParamsSchema,
+  displayQuerySchema,
+  errorSchema,
+  listOf,
+  listQuerySchema,
+  newSolutionSchema,
+  searchParamsSchema,
+  solutionClickedSchema,
+  solutionIdParamsSchema,
+  solutionSchema,
+  typeParamsSchema,
+} from '@app/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { jsonField, readMultipart } from '../../lib/multipart.js';
+import { parseOrFail } from '../../lib/validate.js';
+import { buildSolutionsService, type Caller } from './service.js';
 
-export const solutionRoutes: FastifyPluginAsyncZod = async () => {};
+const secured = [{ accessToken: [] }];
+const caller = (request: FastifyRequest): Caller => request.user!;
+const HOUR = 60 * 60 * 1000;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const solutions = buildSolutionsService({
+    db: app.database.db,
+    storage: app.storage,
+    eurPerUsdMicro: config.eurPerUsdMicro,
+  });
+  // A per-account posting quota: generous for a trader, a wall for a script.
+  const postQuota = app.createRateLimit({
+    max: 30 * config.rateLimitScale,
+    timeWindow: HOUR,
+    keyGenerator: (request) => `post:${request.user?.userId ?? request.ip}`,
+  });
+
+  app.post(
+    '/api/solution/addSolution',
+    {
+      preHandler: [
+        app.requireUser,
+        async (request) => {
+          const result = await postQuota(request);
+          if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED');
+        },
+      ],
+      schema: {
+        tags: ['solution'],
+        summary: 'Publish a need or an offer: multipart with new_solution (JSON string) and up to 4 files',
+        description:
+          'Required: category, sub_category_id (of that category), description (1–2000), pickup_lat/lng, pickup_city, ' +
+          'pickup_country, pickup_date. The delivery block is required for Delivery and Transport, refused for ' +
+          'Equipments, Space, Services and the farm categories; delivery_date after pickup_date. price only for ' +
+          "'Your own proposition...', in `currency`.",
+        security: secured,
+        querystring: displayQuerySchema,
+        response: { 201: dataOf(solutionSchema), ...errors, 413: errorSchema, 415: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send multipart/form-data');
+      const { fields, files } = await readMultipart(request);
+      const input = jsonField(fields, 'new_solution', (v) => parseOrFail(newSolutionSchema, v));
+      const created = await solutions.add(caller(request), input, files, request.query);
+      return reply.code(201).send({ data: created });
+    },
+  );
+
+  app.get(
+    '/api/solution/getAllSolutions/:type',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'Open posts of one type, newest first, or nearest first with near=lng,lat',
+        security: secured,
+        params: typeParamsSchema,
+        querystring: listQuerySchema,
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.list(request.params.type, request.query),
+  );
+
+  app.get(
+    '/api/solution/getCategorySolutions/:category/:type',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'Open posts of one category and type, newest first',
+        security: secured,
+        params: categoryParamsSchema,
+        querystring: listQuerySchema.omit({ category: true }),
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.list(request.params.type, { ...request.query, category: request.params.category }),
+  );
+
+  app.get(
+    '/api/solution/searchSolution/:type/:field/:text',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'Search open posts by pickup_country, category or sub_category; case- and accent-insensitive',
+        security: secured,
+        params: searchParamsSchema,
+        querystring: listQuerySchema.pick({ limit: true, cursor: true, currency: true, lang: true }),
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.search(request.params.type, request.params.field, request.params.text, request.query),
+  );
+
+  app.get(
+    '/api/solution/getSolutionDetails/:solutionId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: "One post; the owner's e-mail and mobile only for viewers entitled to them (D-14)",
+        security: secured,
+        params: solutionIdParamsSchema,
+        querystring: displayQuerySchema,
+        response: { 200: dataOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await solutions.details(caller(request), request.params.solutionId, request.query) }),
+  );
+
+  app.post(
+    '/api/solution/solutionClicked',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'Record a visit of a post by the caller',
+        security: secured,
+        body: solutionClickedSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await solutions.clicked(caller(request), request.body.solution_id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/solution/deleteSolution/:userId/:solutionId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'Delete (soft) one of your own posts',
+        security: secured,
+        params: deleteParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await solutions.remove(caller(request), request.params.userId, request.params.solutionId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/media/posts/:file',
+    {
+      schema: {
+        tags: ['media'],
+        summary: "A post's image or thumbnail",
+        params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.webp$/) }),
+      },
+    },
+    async (request, reply) => {
+      const file = await app.storage.get(`posts/${request.params.file}`);
+      if (!file) throw new AppError('NOT_FOUND');
+      // Names are random and never reused: a phone keeps the image.
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,236 @@
+// Posts: writes, lists, search and visits. Positions are answered by the GiST index (D-5) and
+// text search by search_norm() and its trigram indexes (migration 0002), never in application code.
+import type { CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deals, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
+
+export type NewSolutionRow = typeof solutions.$inferInsert;
+export type NewImageRow = Omit<typeof solutionImages.$inferInsert, 'solutionId'>;
+
+export interface SolutionRow {
+  id: string;
+  user_id: string;
+  user_first_name: string;
+  user_email: string | null;
+  user_mobile: string | null;
+  user_verified: boolean;
+  user_vip: boolean;
+  user_role: UserRole;
+  category: CategoryId;
+  sub_category_id: string;
+  sub_category_en: string;
+  sub_category_fr: string;
+  price_usd: number;
+  price_eur: number;
+  price_xof: number;
+  description: string;
+  pickup_street_address: string | null;
+  pickup_city: string | null;
+  pickup_region: string | null;
+  pickup_country: string | null;
+  pickup_postal_address: string | null;
+  pickup_date: string | null;
+  pickup_lat: number;
+  pickup_lng: number;
+  delivery_street_address: string | null;
+  delivery_city: string | null;
+  delivery_region: string | null;
+  delivery_country: string | null;
+  delivery_postal_address: string | null;
+  delivery_date: string | null;
+  delivery_lat: number | null;
+  delivery_lng: number | null;
+  status: SolutionStatus;
+  created_at: string;
+  /** created_at as PostgreSQL text, exact to the microsecond, for list cursors. */
+  created_key: string;
+}
+
+export interface ImageRow {
+  solutionId: string;
+  fullKey: string;
+  thumbKey: string;
+}
+
+export interface ListFilter {
+  type: UserRole;
+  category?: CategoryId | undefined;
+  /** Newest first after this (created_at, id); absent for the first page. */
+  after?: { created: string; id: string } | undefined;
+  /** Nearest first from [lng, lat], paged by offset. */
+  near?: { at: [number, number]; offset: number } | undefined;
+  limit: number;
+}
+
+export interface SearchFilter {
+  type: UserRole;
+  field: SearchField;
+  text: string;
+  /** For field 'category': the categories whose names match, worked out from the catalogue in SQL. */
+  categoryNames: { id: CategoryId; names: string }[];
+  after?: { created: string; id: string } | undefined;
+  limit: number;
+}
+
+const SELECT = sql`
+  select s.id, s.user_id, u.first_name as user_first_name, u.email as user_email, u.mobile_no as user_mobile,
+         u.verified as user_verified, u.vip as user_vip, s.user_role, s.category, s.sub_category_id,
+         s.sub_category_en, s.sub_category_fr, s.price_usd, s.price_eur, s.price_xof, s.description,
+         s.pickup_street_address, s.pickup_city, s.pickup_region, s.pickup_country, s.pickup_postal_address,
+         s.pickup_date::text as pickup_date, s.location[1] as pickup_lat, s.location[0] as pickup_lng,
+         s.delivery_street_address, s.delivery_city, s.delivery_region, s.delivery_country,
+         s.delivery_postal_address, s.delivery_date::text as delivery_date, s.delivery_lat, s.delivery_lng,
+         s.status, s.created_at, s.created_at::text as created_key
+  from solutions s join users u on u.id = s.user_id`;
+
+const open = sql`s.status = 'Pending' and u.deleted_at is null`;
+
+function afterCursor(after: { created: string; id: string } | undefined): SQL {
+  return after ? sql`and (s.created_at, s.id) < (${after.created}::timestamptz, ${after.id}::uuid)` : sql``;
+}
+
+function rowsOf(result: unknown): SolutionRow[] {
+  return (result as { rows: SolutionRow[] }).rows.map((r) => ({
+    ...r,
+    pickup_lat: Number(r.pickup_lat),
+    pickup_lng: Number(r.pickup_lng),
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}
+
+export function solutionsRepository(db: Db) {
+  return {
+    /** The post and its images in one transaction: both or neither. */
+    async insert(row: NewSolutionRow, images: NewImageRow[]): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [created] = await tx.insert(solutions).values(row).returning({ id: solutions.id });
+        if (images.length > 0) {
+          await tx.insert(solutionImages).values(images.map((image) => ({ ...image, solutionId: created!.id })));
+        }
+        return created!.id;
+      });
+    },
+
+    async findById(id: string): Promise<SolutionRow | undefined> {
+      return rowsOf(await db.execute(sql`${SELECT} where s.id = ${id} and u.deleted_at is null`))[0];
+    },
+
+    async list(filter: ListFilter): Promise<SolutionRow[]> {
+      const category = filter.category ? sql`and s.category = ${filter.category}` : sql``;
+      const where = sql`where ${open} and s.user_role = ${filter.type} ${category}`;
+      if (filter.near) {
+        const [lng, lat] = filter.near.at;
+        return rowsOf(
+          await db.execute(sql`${SELECT} ${where}
+            order by s.location <-> point(${lng}, ${lat}), s.id
+            limit ${filter.limit} offset ${filter.near.offset}`),
+        );
+      }
+      return rowsOf(
+        await db.execute(sql`${SELECT} ${where} ${afterCursor(filter.after)}
+          order by s.created_at desc, s.id desc limit ${filter.limit}`),
+      );
+    },
+
+    async search(filter: SearchFilter): Promise<SolutionRow[]> {
+      const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
+      let match: SQL;
+      if (filter.field === 'pickup_country') match = sql`search_norm(s.pickup_country) like ${needle}`;
+      else if (filter.field === 'sub_category') {
+        match = sql`search_norm(s.sub_category_en || ' ' || s.sub_category_fr) like ${needle}`;
+      } else {
+        // Category names live in the catalogue module: they are sent as a VALUES list and matched here.
+        const names = filter.categoryNames.map((c) => sql`(${c.id}, ${c.names})`);
+        match = sql`s.category::text in (select id from (values ${sql.join(names, sql`, `)}) as c(id, names)
+                     where search_norm(c.names) like ${needle})`;
+      }
+      return rowsOf(
+        await db.execute(sql`${SELECT} where ${open} and s.user_role = ${filter.type} and ${match}
+          ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${filter.limit}`),
+      );
+    },
+
+    async images(solutionIds: string[]): Promise<ImageRow[]> {
+      if (solutionIds.length === 0) return [];
+      return db
+        .select({
+          solutionId: solutionImages.solutionId,
+          fullKey: solutionImages.fullKey,
+          thumbKey: solutionImages.thumbKey,
+        })
+        .from(solutionImages)
+        .where(inArray(solutionImages.solutionId, solutionIds))
+        .orderBy(asc(solutionImages.solutionId), asc(solutionImages.position));
+    },
+
+    /** D-6: soft delete; a live deal on the post ends with it. */
+    async softDelete(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(solutions)
+          .set({ status: 'Deleted', deletedAt: new Date() })
+          .where(and(eq(solutions.id, id), sql`${solutions.status} <> 'Deleted'`))
+          .returning({ id: solutions.id });
+        if (!row) return false;
+        await tx
+          .update(deals)
+          .set({ endedAt: new Date(), endedReason: 'deleted' })
+          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt)));
+        return true;
+      });
+    },
+
+    /** The live deal on a post, if any. */
+    async liveDeal(solutionId: string) {
+      const [deal] = await db
+        .select()
+        .from(deals)
+        .where(and(eq(deals.solutionId, solutionId), isNull(deals.endedAt)));
+      return deal;
+    },
+
+    /** D-14 (a): an active subscription or free trial right now. */
+    async hasActiveSubscription(userId: string, now: Date): Promise<boolean> {
+      const [row] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.status, 'active'),
+            sql`${subscriptions.endAt} > ${now.toISOString()}::timestamptz`,
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    },
+
+    async visitor(userId: string) {
+      const [row] = await db
+        .select({ firstName: users.firstName, mobile: users.mobileNo })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** One visit per visitor and post per hour: repeated taps do not inflate the count. */
+    async recordVisit(solutionId: string, visitor: { userId: string; firstName: string; mobile: string | null }) {
+      await db.execute(sql`
+        insert into visits (solution_id, visitor_user_id, visitor_first_name, visitor_mobile)
+        select ${solutionId}, ${visitor.userId}, ${visitor.firstName}, ${visitor.mobile}
+        where not exists (
+          select 1 from visits where solution_id = ${solutionId} and visitor_user_id = ${visitor.userId}
+            and created_at > now() - interval '1 hour')`);
+    },
+
+    async visitCount(solutionId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(visits)
+        .where(eq(visits.solutionId, solutionId));
+      return Number(row?.n ?? 0);
+    },
+  };
+}
+export type SolutionsRepository = ReturnType<typeof solutionsRepository>;

@@ -1,0 +1,309 @@
+// The rules of posts: publishing (validation in the shared schema, prices from the catalogue, D-4),
+// images (D-7), who sees a post and its contacts (D-6, D-14), soft deletion by the owner only.
+import { randomUUID } from 'node:crypto';
+import {
+  CATEGORIES,
+  convertOwnPrice,
+  currencyOfSetting,
+  findSubcategory,
+  formatMoney,
+  parseDecimal,
+  toDecimalString,
+  type ListQuery,
+  type NewSolution,
+  type SearchField,
+  type Solution,
+  type UserRole,
+} from '@app/shared';
+import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { processPostImage } from '../../lib/images.js';
+import { solutionsRepository, type ImageRow, type SolutionRow, type SolutionsRepository } from './repository.js';
+
+export interface Caller {
+  userId: string;
+  admin: boolean;
+}
+
+export interface Display {
+  currency: ListQuery['currency'];
+  lang: ListQuery['lang'];
+}
+
+interface Deps {
+  repo: SolutionsRepository;
+  storage: StorageAdapter;
+  /** D-4: euros per dollar in millionths, for own-proposition prices. */
+  eurPerUsdMicro: number;
+  now?: () => Date;
+}
+
+/** Deep paging of nearest-first lists is refused: nobody scrolls past this many posts. */
+const MAX_NEAR_OFFSET = 10_000;
+
+export const mediaUrl = (key: string) => `/api/media/${key}`;
+
+/** Cursors are opaque to clients: base64url of the last row's key. */
+function encodeCursor(value: string): string {
+  return Buffer.from(value, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined) return undefined;
+  return Buffer.from(cursor, 'base64url').toString('utf8');
+}
+
+function afterOf(cursor: string | undefined) {
+  const text = decodeCursor(cursor);
+  if (text === undefined) return undefined;
+  const match = /^k:(.{10,40})\|([0-9a-f-]{36})$/.exec(text);
+  if (!match || Number.isNaN(Date.parse(match[1]!))) {
+    throw new AppError('VALIDATION', 'Invalid input', { cursor: 'Invalid cursor' });
+  }
+  return { created: match[1]!, id: match[2]! };
+}
+
+function offsetOf(cursor: string | undefined): number {
+  const text = decodeCursor(cursor);
+  if (text === undefined) return 0;
+  const match = /^o:(\d{1,5})$/.exec(text);
+  if (!match || Number(match[1]) > MAX_NEAR_OFFSET) {
+    throw new AppError('VALIDATION', 'Invalid input', { cursor: 'Invalid cursor' });
+  }
+  return Number(match[1]);
+}
+
+const normalize = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** Category ids with their names in both languages, for searching by category (the names are the catalogue's). */
+const CATEGORY_NAMES = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
+
+export function toSolution(row: SolutionRow, images: ImageRow[], display: Display, contacts: boolean): Solution {
+  const code = currencyOfSetting(display.currency);
+  const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
+  return {
+    _id: row.id,
+    user: {
+      _id: row.user_id,
+      firstName: row.user_first_name,
+      verified: row.user_verified,
+      vip: row.user_vip,
+      // D-14: contacts only for a viewer entitled to them; absent from the JSON otherwise.
+      ...(contacts && row.user_email ? { email: row.user_email } : {}),
+      ...(contacts && row.user_mobile ? { mobile_no: row.user_mobile } : {}),
+    },
+    user_role: row.user_role,
+    category: row.category,
+    sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
+    sub_category_id: row.sub_category_id,
+    sub_category_price_dollar: toDecimalString(row.price_usd, 'USD'),
+    sub_category_price_euro: toDecimalString(row.price_eur, 'EUR'),
+    sub_category_price_fr: toDecimalString(row.price_xof, 'XOF'),
+    display_price: formatMoney(minor, code, display.lang === 'fr' ? 'fr-ca' : 'en-us'),
+    description: row.description,
+    images: images.map((image) => ({ url: mediaUrl(image.fullKey), thumb_url: mediaUrl(image.thumbKey) })),
+    pickup_street_address: row.pickup_street_address,
+    pickup_city: row.pickup_city,
+    pickup_region: row.pickup_region,
+    pickup_country: row.pickup_country,
+    pickup_postal_address: row.pickup_postal_address,
+    pickup_date: row.pickup_date,
+    pickup_lat: row.pickup_lat,
+    pickup_lng: row.pickup_lng,
+    delivery_street_address: row.delivery_street_address,
+    delivery_city: row.delivery_city,
+    delivery_region: row.delivery_region,
+    delivery_country: row.delivery_country,
+    delivery_postal_address: row.delivery_postal_address,
+    delivery_date: row.delivery_date,
+    status: row.status,
+    created_at: row.created_at,
+  };
+}
+
+export function solutionsService({ repo, storage, eurPerUsdMicro, now = () => new Date() }: Deps) {
+  /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
+  async function withImages(rows: SolutionRow[], display: Display): Promise<Solution[]> {
+    const images = await repo.images(rows.map((r) => r.id));
+    return rows.map((row) =>
+      toSolution(
+        row,
+        images.filter((i) => i.solutionId === row.id),
+        display,
+        false,
+      ),
+    );
+  }
+
+  function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
+    const more = rows.length > limit;
+    const shown = more ? rows.slice(0, limit) : rows;
+    return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
+  }
+
+  /** D-14: owners see their own contacts; otherwise a subscription or trial, or a deal with contact access. */
+  async function maySeeContacts(viewer: Caller, row: SolutionRow): Promise<boolean> {
+    if (viewer.userId === row.user_id) return true;
+    const deal = await repo.liveDeal(row.id);
+    if (deal && deal.acceptorId === viewer.userId && deal.contactAccess !== 'none') return true;
+    return repo.hasActiveSubscription(viewer.userId, now());
+  }
+
+  return {
+    async add(caller: Caller, input: NewSolution, files: Buffer[], display: Display): Promise<Solution> {
+      const found = findSubcategory(input.sub_category_id)!;
+      let prices = found.sub.prices;
+      if (found.sub.own) {
+        const code = currencyOfSetting(input.currency);
+        prices = convertOwnPrice(parseDecimal(String(input.price), code)!, code, eurPerUsdMicro);
+      }
+      // Every image is checked and re-encoded before anything is stored: one bad file stores nothing.
+      const encoded = await Promise.all(files.map((file) => processPostImage(file)));
+      const images = encoded.map((image, position) => {
+        const name = randomUUID();
+        return {
+          position,
+          fullKey: `posts/${name}.webp`,
+          thumbKey: `posts/${name}-thumb.webp`,
+          width: image.full.width,
+          height: image.full.height,
+          mime: 'image/webp',
+          image,
+        };
+      });
+      await Promise.all(
+        images.flatMap((i) => [
+          storage.put(i.fullKey, i.image.full.body, 'image/webp'),
+          storage.put(i.thumbKey, i.image.thumb.body, 'image/webp'),
+        ]),
+      );
+      let id: string;
+      try {
+        id = await repo.insert(
+          {
+            userId: caller.userId,
+            userRole: input.user_role,
+            category: input.category,
+            subCategoryId: found.sub.id,
+            subCategoryEn: found.sub.label.en,
+            subCategoryFr: found.sub.label.fr,
+            priceUsd: prices.USD,
+            priceEur: prices.EUR,
+            priceXof: prices.XOF,
+            description: input.description,
+            pickupStreetAddress: input.pickup_street_address,
+            pickupCity: input.pickup_city,
+            pickupRegion: input.pickup_region,
+            pickupCountry: input.pickup_country,
+            pickupPostalAddress: input.pickup_postal_address,
+            pickupDate: input.pickup_date,
+            location: { x: input.pickup_lng, y: input.pickup_lat },
+            deliveryStreetAddress: input.delivery_street_address,
+            deliveryCity: input.delivery_city,
+            deliveryRegion: input.delivery_region,
+            deliveryCountry: input.delivery_country,
+            deliveryPostalAddress: input.delivery_postal_address,
+            deliveryDate: input.delivery_date,
+            deliveryLat: input.delivery_lat,
+            deliveryLng: input.delivery_lng,
+          },
+          images.map(({ image: _image, ...row }) => row),
+        );
+      } catch (error) {
+        await Promise.allSettled(images.flatMap((i) => [storage.delete(i.fullKey), storage.delete(i.thumbKey)]));
+        throw error;
+      }
+      return this.details(caller, id, display);
+    },
+
+    /** D-6: an open post for anyone signed in; a taken one for its owner and acceptor; a deleted one for nobody. */
+    async details(viewer: Caller, id: string, display: Display): Promise<Solution> {
+      const row = await repo.findById(id);
+      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      if (row.status === 'Accepted' && viewer.userId !== row.user_id && !viewer.admin) {
+        const deal = await repo.liveDeal(id);
+        if (deal?.acceptorId !== viewer.userId) throw new AppError('NOT_FOUND');
+      }
+      const images = await repo.images([id]);
+      return toSolution(row, images, display, await maySeeContacts(viewer, row));
+    },
+
+    async list(type: UserRole, query: ListQuery) {
+      if (query.near) {
+        const offset = offsetOf(query.cursor);
+        const rows = await repo.list({
+          type,
+          category: query.category,
+          near: { at: query.near, offset },
+          limit: query.limit + 1,
+        });
+        const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
+        return {
+          data: await withImages(shown, query),
+          next_cursor: offset + query.limit > MAX_NEAR_OFFSET ? null : next_cursor,
+        };
+      }
+      const rows = await repo.list({
+        type,
+        category: query.category,
+        after: afterOf(query.cursor),
+        limit: query.limit + 1,
+      });
+      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
+      return { data: await withImages(shown, query), next_cursor };
+    },
+
+    async search(
+      type: UserRole,
+      field: SearchField,
+      text: string,
+      query: Pick<ListQuery, 'limit' | 'cursor'> & Display,
+    ) {
+      // Nothing left to match once accents and punctuation go: an empty result, not every post.
+      if (normalize(text) === '') return { data: [], next_cursor: null };
+      const rows = await repo.search({
+        type,
+        field,
+        text,
+        categoryNames: CATEGORY_NAMES,
+        after: afterOf(query.cursor),
+        limit: query.limit + 1,
+      });
+      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
+      return { data: await withImages(shown, query), next_cursor };
+    },
+
+    async clicked(viewer: Caller, solutionId: string): Promise<void> {
+      const row = await repo.findById(solutionId);
+      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      if (row.user_id === viewer.userId) return;
+      const visitor = await repo.visitor(viewer.userId);
+      if (!visitor) throw new AppError('AUTH_FAILED');
+      await repo.recordVisit(solutionId, {
+        userId: viewer.userId,
+        firstName: visitor.firstName,
+        mobile: visitor.mobile,
+      });
+    },
+
+    /** API.md: the owner only; `userId` must be the caller (403 otherwise). */
+    async remove(caller: Caller, userId: string, solutionId: string): Promise<void> {
+      if (userId !== caller.userId) throw new AppError('FORBIDDEN');
+      const row = await repo.findById(solutionId);
+      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
+      if (!(await repo.softDelete(solutionId))) throw new AppError('NOT_FOUND');
+    },
+  };
+}
+export type SolutionsService = ReturnType<typeof solutionsService>;
+
+export const buildSolutionsService = (deps: Omit<Deps, 'repo'> & { db: Db }) =>
+  solutionsService({ ...deps, repo: solutionsRepository(deps.db) });
