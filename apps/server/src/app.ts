@@ -8,6 +8,9 @@ import type { Database } from './db/client.js';
 import { createLogger } from './logger.js';
 import { adaptersPlugin } from './plugins/adapters.js';
 import { authPlugin } from './plugins/auth.js';
+import { notificationsPlugin } from './plugins/notifications.js';
+import { dealRoutes } from './modules/deals/routes.js';
+import { notificationRoutes } from './modules/notifications/routes.js';
 import { limitsPlugin } from './plugins/limits.js';
 import { dbPlugin } from './plugins/db.js';
 import { registerErrorHandler } from './plugins/errors.js';
@@ -48,11 +51,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(adaptersPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
+  await app.register(notificationsPlugin);
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(mapRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(solutionRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(dealRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(notificationRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -11,3 +11,5 @@ export * from './schemas/map.js';
 export * from './schemas/records.js';
 export * from './schemas/users.js';
 export * from './schemas/solutions.js';
+export * from './deals.js';
+export * from './schemas/deals.js';

@@ -1,9 +1,11 @@
 // Posts: writes, lists, search and visits. Positions are answered by the GiST index (D-5) and
 // text search by search_norm() and its trigram indexes (migration 0002), never in application code.
-import type { CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
+import type { Bilingual, CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deals, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
+import { deals, notifications, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
 
 export type NewSolutionRow = typeof solutions.$inferInsert;
 export type NewImageRow = Omit<typeof solutionImages.$inferInsert, 'solutionId'>;
@@ -151,6 +153,23 @@ export function solutionsRepository(db: Db) {
       );
     },
 
+    /** My Offers (SPEC 2.3 item 11): the owner's posts, open or taken, newest first. */
+    async byOwner(userId: string, limit: number): Promise<SolutionRow[]> {
+      return rowsOf(
+        await db.execute(sql`${SELECT} where s.user_id = ${userId} and s.status <> 'Deleted'
+          order by s.created_at desc, s.id desc limit ${limit}`),
+      );
+    },
+
+    /** My Orders (SPEC 2.3 item 12): posts the user holds a live deal on, latest deal first. */
+    async acceptedBy(userId: string, limit: number): Promise<SolutionRow[]> {
+      return rowsOf(
+        await db.execute(sql`${SELECT} join deals d on d.solution_id = s.id and d.ended_at is null
+          where d.acceptor_id = ${userId} and s.status = 'Accepted'
+          order by d.accepted_at desc limit ${limit}`),
+      );
+    },
+
     async images(solutionIds: string[]): Promise<ImageRow[]> {
       if (solutionIds.length === 0) return [];
       return db
@@ -164,20 +183,29 @@ export function solutionsRepository(db: Db) {
         .orderBy(asc(solutionImages.solutionId), asc(solutionImages.position));
     },
 
-    /** D-6: soft delete; a live deal on the post ends with it. */
-    async softDelete(id: string): Promise<boolean> {
+    /**
+     * D-6: soft delete; a live deal on the post ends with it and its acceptor is told, in the same
+     * transaction. Null when there was nothing to delete; else the notification written, if any.
+     */
+    async softDelete(id: string, notice: Bilingual): Promise<{ notified: NotificationRow | null } | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(solutions)
           .set({ status: 'Deleted', deletedAt: new Date() })
           .where(and(eq(solutions.id, id), sql`${solutions.status} <> 'Deleted'`))
           .returning({ id: solutions.id });
-        if (!row) return false;
-        await tx
+        if (!row) return null;
+        const [ended] = await tx
           .update(deals)
           .set({ endedAt: new Date(), endedReason: 'deleted' })
-          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt)));
-        return true;
+          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt)))
+          .returning({ acceptorId: deals.acceptorId });
+        if (!ended) return { notified: null };
+        const [notified] = await tx
+          .insert(notifications)
+          .values({ userId: ended.acceptorId, messageEn: notice.en, messageFr: notice.fr, solutionId: id })
+          .returning();
+        return { notified: notified! };
       });
     },
 
@@ -190,10 +218,10 @@ export function solutionsRepository(db: Db) {
       return deal;
     },
 
-    /** D-14 (a): an active subscription or free trial right now. */
-    async hasActiveSubscription(userId: string, now: Date): Promise<boolean> {
+    /** D-13, D-14 (a): the kind of subscription running right now ('trial' or 'yearly'), or null. */
+    async activeSubscription(userId: string, now: Date): Promise<'trial' | 'yearly' | null> {
       const [row] = await db
-        .select({ id: subscriptions.id })
+        .select({ kind: subscriptions.kind })
         .from(subscriptions)
         .where(
           and(
@@ -203,14 +231,14 @@ export function solutionsRepository(db: Db) {
           ),
         )
         .limit(1);
-      return row !== undefined;
+      return row?.kind ?? null;
     },
 
-    async visitor(userId: string) {
+    async contactOf(userId: string) {
       const [row] = await db
-        .select({ firstName: users.firstName, mobile: users.mobileNo })
+        .select({ firstName: users.firstName, mobile: users.mobileNo, language: users.language })
         .from(users)
-        .where(eq(users.id, userId));
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
       return row;
     },
 

@@ -14,6 +14,7 @@ import {
   solutionIdParamsSchema,
   solutionSchema,
   typeParamsSchema,
+  userIdParamsSchema,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     db: app.database.db,
     storage: app.storage,
     eurPerUsdMicro: config.eurPerUsdMicro,
+    notifier: app.notifier,
   });
   // A per-account posting quota: generous for a trader, a wall for a script.
   const postQuota = app.createRateLimit({
@@ -120,6 +122,38 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request) => solutions.search(request.params.type, request.params.field, request.params.text, request.query),
+  );
+
+  app.get(
+    '/api/solution/getUserSolutions/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'My Offers: your own posts, open or taken, newest first',
+        security: secured,
+        params: userIdParamsSchema,
+        querystring: displayQuerySchema,
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.mine(caller(request), request.params.userId, request.query),
+  );
+
+  app.get(
+    '/api/solution/getUserAcceptedSolutions/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['solution'],
+        summary: 'My Orders: the posts you accepted and still hold',
+        security: secured,
+        params: userIdParamsSchema,
+        querystring: displayQuerySchema,
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.accepted(caller(request), request.params.userId, request.query),
   );
 
   app.get(

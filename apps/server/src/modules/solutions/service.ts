@@ -8,6 +8,7 @@ import {
   findSubcategory,
   formatMoney,
   parseDecimal,
+  supplierSide,
   toDecimalString,
   type ListQuery,
   type NewSolution,
@@ -19,6 +20,8 @@ import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { processPostImage } from '../../lib/images.js';
+import { notices } from '../notifications/messages.js';
+import type { Notifier } from '../notifications/notifier.js';
 import { solutionsRepository, type ImageRow, type SolutionRow, type SolutionsRepository } from './repository.js';
 
 export interface Caller {
@@ -36,11 +39,15 @@ interface Deps {
   storage: StorageAdapter;
   /** D-4: euros per dollar in millionths, for own-proposition prices. */
   eurPerUsdMicro: number;
+  /** Delivers notifications once written; absent in data-layer tests. */
+  notifier?: Notifier;
   now?: () => Date;
 }
 
 /** Deep paging of nearest-first lists is refused: nobody scrolls past this many posts. */
 const MAX_NEAR_OFFSET = 10_000;
+/** My Offers and My Orders show everything a person could manage on one screen. */
+const MY_LIST_LIMIT = 500;
 
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 
@@ -128,7 +135,7 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
   };
 }
 
-export function solutionsService({ repo, storage, eurPerUsdMicro, now = () => new Date() }: Deps) {
+export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now = () => new Date() }: Deps) {
   /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
   async function withImages(rows: SolutionRow[], display: Display): Promise<Solution[]> {
     const images = await repo.images(rows.map((r) => r.id));
@@ -148,12 +155,21 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, now = () => ne
     return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
   }
 
-  /** D-14: owners see their own contacts; otherwise a subscription or trial, or a deal with contact access. */
+  /** D-13: the supplier side has contact access through a running subscription or trial, or a paid deal. */
+  async function supplierHasAccess(row: SolutionRow, deal: { acceptorId: string; contactAccess: string }) {
+    if (deal.contactAccess === 'payment') return true;
+    return (await repo.activeSubscription(supplierSide(row.user_role, row.user_id, deal.acceptorId), now())) !== null;
+  }
+
+  /**
+   * D-14: owners see their own contacts; others with a running subscription or trial, or as the
+   * acceptor of a live deal whose supplier side has contact access.
+   */
   async function maySeeContacts(viewer: Caller, row: SolutionRow): Promise<boolean> {
     if (viewer.userId === row.user_id) return true;
+    if ((await repo.activeSubscription(viewer.userId, now())) !== null) return true;
     const deal = await repo.liveDeal(row.id);
-    if (deal && deal.acceptorId === viewer.userId && deal.contactAccess !== 'none') return true;
-    return repo.hasActiveSubscription(viewer.userId, now());
+    return deal?.acceptorId === viewer.userId && (await supplierHasAccess(row, deal));
   }
 
   return {
@@ -280,11 +296,25 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, now = () => ne
       return { data: await withImages(shown, query), next_cursor };
     },
 
+    /** My Offers: the caller's own posts (API.md: own only). */
+    async mine(caller: Caller, userId: string, display: Display) {
+      if (userId !== caller.userId) throw new AppError('FORBIDDEN');
+      return { data: await withImages(await repo.byOwner(userId, MY_LIST_LIMIT), display), next_cursor: null };
+    },
+
+    /** My Orders: posts the caller holds a live deal on. */
+    async accepted(caller: Caller, userId: string, display: Display) {
+      if (userId !== caller.userId) throw new AppError('FORBIDDEN');
+      return { data: await withImages(await repo.acceptedBy(userId, MY_LIST_LIMIT), display), next_cursor: null };
+    },
+
+    supplierHasAccess,
+
     async clicked(viewer: Caller, solutionId: string): Promise<void> {
       const row = await repo.findById(solutionId);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id === viewer.userId) return;
-      const visitor = await repo.visitor(viewer.userId);
+      const visitor = await repo.contactOf(viewer.userId);
       if (!visitor) throw new AppError('AUTH_FAILED');
       await repo.recordVisit(solutionId, {
         userId: viewer.userId,
@@ -299,7 +329,12 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, now = () => ne
       const row = await repo.findById(solutionId);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
-      if (!(await repo.softDelete(solutionId))) throw new AppError('NOT_FOUND');
+      const result = await repo.softDelete(
+        solutionId,
+        notices.deleted({ en: row.sub_category_en, fr: row.sub_category_fr }),
+      );
+      if (!result) throw new AppError('NOT_FOUND');
+      if (result.notified) notifier?.delivered(result.notified);
     },
   };
 }
