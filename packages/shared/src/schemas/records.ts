@@ -78,6 +78,8 @@ export const solutionSchema = z
     delivery_date: z.string().nullable(),
     status: z.enum(SOLUTION_STATUSES),
     created_at: z.string(),
+    /** My Offers only: how many people opened the post (visits). */
+    visit_count: z.number().int().optional(),
   })
   .meta({ id: 'Solution' });
 export type Solution = z.infer<typeof solutionSchema>;

@@ -252,12 +252,15 @@ export function solutionsRepository(db: Db) {
             and created_at > now() - interval '1 hour')`);
     },
 
-    async visitCount(solutionId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
+    /** Visits per post, for the owner's list. */
+    async visitCounts(solutionIds: string[]): Promise<Map<string, number>> {
+      if (solutionIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: visits.solutionId, n: sql<number>`count(*)::int` })
         .from(visits)
-        .where(eq(visits.solutionId, solutionId));
-      return Number(row?.n ?? 0);
+        .where(inArray(visits.solutionId, solutionIds))
+        .groupBy(visits.solutionId);
+      return new Map(rows.map((r) => [r.id, Number(r.n)]));
     },
   };
 }

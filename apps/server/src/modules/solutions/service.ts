@@ -299,7 +299,10 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
     /** My Offers: the caller's own posts (API.md: own only). */
     async mine(caller: Caller, userId: string, display: Display) {
       if (userId !== caller.userId) throw new AppError('FORBIDDEN');
-      return { data: await withImages(await repo.byOwner(userId, MY_LIST_LIMIT), display), next_cursor: null };
+      const rows = await repo.byOwner(userId, MY_LIST_LIMIT);
+      const counts = await repo.visitCounts(rows.map((r) => r.id));
+      const data = await withImages(rows, display);
+      return { data: data.map((s) => ({ ...s, visit_count: counts.get(s._id) ?? 0 })), next_cursor: null };
     },
 
     /** My Orders: posts the caller holds a live deal on. */
