@@ -51,7 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(adaptersPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
-  await app.register(notificationsPlugin);
+  await app.register(notificationsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });

@@ -81,6 +81,19 @@ async function openTempPglite(): Promise<TestDatabase> {
   };
 }
 
+/** An empty database on the test server, for apps started with DATABASE_URL; `drop` removes it. */
+export async function throwawayDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`create database "${name}"`));
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdmin((admin) => admin.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+  };
+}
+
 async function openThrowawayPostgres(): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`create database "${name}"`));

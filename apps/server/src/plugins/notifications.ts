@@ -1,9 +1,11 @@
-// D-21: the notification bus (in memory, or Redis with REDIS_URL: issue 5) and the notifier that
+// D-21: the notification bus (in memory, or Redis pub/sub with REDIS_URL) and the notifier that
 // delivers stored notifications after their transaction commits.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { memoryNotificationBus, type NotificationBus } from '../modules/notifications/bus.js';
 import { createNotifier, type Notifier } from '../modules/notifications/notifier.js';
+import { redisNotificationBus } from '../modules/notifications/redis-bus.js';
+import type { Config } from '../config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,8 +14,8 @@ declare module 'fastify' {
   }
 }
 
-export const notificationsPlugin = fp(async (app: FastifyInstance) => {
-  const bus = memoryNotificationBus();
+export const notificationsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
+  const bus = config.redisUrl ? redisNotificationBus(config.redisUrl, app.log) : memoryNotificationBus();
   app.decorate('notificationBus', bus);
   app.decorate('notifier', createNotifier({ bus, sms: app.sms, log: app.log }));
   app.addHook('onClose', async () => bus.close());
