@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger } from './logger.js';
 import { adaptersPlugin } from './plugins/adapters.js';
+import type { PushAdapter } from './adapters/push/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { notificationsPlugin } from './plugins/notifications.js';
 import { dealRoutes } from './modules/deals/routes.js';
@@ -26,6 +27,8 @@ import { userRoutes } from './modules/users/routes.js';
 export interface AppDeps {
   database?: Database;
   logger?: FastifyBaseLogger;
+  /** A push adapter built by the caller (tests: the real Web Push adapter trusting a local stub). */
+  push?: PushAdapter;
 }
 
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
@@ -48,7 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(limitsPlugin);
-  await app.register(adaptersPlugin, { config });
+  await app.register(adaptersPlugin, { config, push: deps.push });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
   await app.register(notificationsPlugin, { config });

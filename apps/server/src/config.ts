@@ -51,6 +51,11 @@ const envSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v21.0'),
   /** The made-up-identity sign-in page for the embedded default and tests; never in production. */
   SOCIAL_LOCAL: bool.optional(),
+  /** D-21: push messages logged locally, or sent with Web Push (VAPID). */
+  PUSH_PROVIDER: z.enum(['local', 'webpush']).default('local'),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:admin@example.org'),
   /** D-23: images on local disk (DATA_DIR/uploads) or in an S3-compatible bucket. */
   STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible service (MinIO, R2, ...); unset means AWS. */
@@ -82,6 +87,7 @@ export interface Config {
   rateLimitScale: number;
   /** Euros per dollar in millionths (D-4). */
   eurPerUsdMicro: number;
+  push: { provider: 'local' | 'webpush'; vapid?: { publicKey: string; privateKey: string; subject: string } };
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
@@ -141,6 +147,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       .filter(Boolean),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     eurPerUsdMicro: Math.round(e.FX_EUR_PER_USD * 1_000_000),
+    push: {
+      provider: e.PUSH_PROVIDER,
+      vapid:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
+          : undefined,
+    },
     sms: {
       provider: e.SMS_PROVIDER,
       twilio: {

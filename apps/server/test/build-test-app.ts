@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { PushAdapter } from '../src/adapters/push/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -19,7 +20,7 @@ export interface TestApp {
 
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: { web?: boolean } = {},
+  options: { web?: boolean; push?: PushAdapter } = {},
 ): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'app-test-'));
   let webDist = join(dir, 'no-web');
@@ -38,7 +39,10 @@ export async function buildTestApp(
       done();
     },
   });
-  const app = await buildApp(config, { logger: createLogger('info', sink) as FastifyBaseLogger });
+  const app = await buildApp(config, {
+    logger: createLogger('info', sink) as FastifyBaseLogger,
+    ...(options.push ? { push: options.push } : {}),
+  });
   return {
     app,
     logs,

@@ -1,7 +1,8 @@
-// The outside services, chosen by configuration (D-1): SMS and file storage.
+// The outside services, chosen by configuration (D-1): SMS, push and file storage.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { createPushAdapter, type PushAdapter } from '../adapters/push/index.js';
 import { createSmsAdapter } from '../adapters/sms/index.js';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.js';
 import { createStorageAdapter } from '../adapters/storage/index.js';
@@ -10,11 +11,15 @@ import type { StorageAdapter } from '../adapters/storage/storage-adapter.js';
 declare module 'fastify' {
   interface FastifyInstance {
     sms: SmsAdapter;
+    push: PushAdapter;
     storage: StorageAdapter;
   }
 }
 
-export const adaptersPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
-  app.decorate('sms', createSmsAdapter(config, app.log));
-  app.decorate('storage', createStorageAdapter(config));
-});
+export const adaptersPlugin = fp(
+  async (app: FastifyInstance, { config, push }: { config: Config; push?: PushAdapter | undefined }) => {
+    app.decorate('sms', createSmsAdapter(config, app.log));
+    app.decorate('push', push ?? createPushAdapter(config, app.log));
+    app.decorate('storage', createStorageAdapter(config));
+  },
+);

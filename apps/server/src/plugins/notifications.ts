@@ -17,6 +17,6 @@ declare module 'fastify' {
 export const notificationsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const bus = config.redisUrl ? redisNotificationBus(config.redisUrl, app.log) : memoryNotificationBus();
   app.decorate('notificationBus', bus);
-  app.decorate('notifier', createNotifier({ bus, sms: app.sms, log: app.log }));
+  app.decorate('notifier', createNotifier({ db: app.database.db, bus, sms: app.sms, push: app.push, log: app.log }));
   app.addHook('onClose', async () => bus.close());
 });

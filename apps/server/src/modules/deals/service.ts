@@ -47,7 +47,7 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
         notice: notices.accepted(acceptor.firstName, sub),
       });
       if (!result) throw new AppError('NOT_AVAILABLE');
-      notifier.delivered(result.notified);
+      void notifier.delivered(result.notified);
       const owner = await solutions.contactOf(result.ownerId);
       const text = notices.accepted(acceptor.firstName, sub);
       notifier.sms(owner?.mobile, owner?.language === 'fr' ? text.fr : text.en);
@@ -78,7 +78,7 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       });
       // Only the acceptor of a live deal can drop it.
       if (!result) throw new AppError('NOT_AVAILABLE');
-      notifier.delivered(result.notified);
+      void notifier.delivered(result.notified);
     },
   };
 }

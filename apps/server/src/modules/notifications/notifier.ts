@@ -1,32 +1,57 @@
-// After a transaction commits, its notifications go out: to the user's open streams (the bus)
-// and, for acceptances, by SMS through the SMS adapter (D-15). Delivery is best effort: the
-// stored notification is the record, and the mailbox polls it anyway.
+// After a transaction commits, its notifications go out: to the user's open streams (the bus),
+// by Web Push to the device token given at login, and, for acceptances, by SMS (D-15, D-21).
+// Delivery is best effort: the stored notification is the record, and the mailbox polls it anyway.
 import type { FastifyBaseLogger } from 'fastify';
+import type { PushAdapter } from '../../adapters/push/index.js';
 import type { SmsAdapter } from '../../adapters/sms/index.js';
+import type { Db } from '../../db/client.js';
 import type { notifications } from '../../db/schema.js';
 import type { NotificationBus } from './bus.js';
 import { toNotification } from './record.js';
+import { notificationsRepository } from './repository.js';
 
 type NotificationRow = typeof notifications.$inferSelect;
 
 export interface Notifier {
-  /** Pushes a stored notification to its user's streams. */
-  delivered(row: NotificationRow): void;
+  /** Streams and pushes a stored notification to its user; resolves when both were tried. */
+  delivered(row: NotificationRow): Promise<void>;
   /** Sends a short SMS; failures are logged, never thrown. */
   sms(to: string | null | undefined, text: string): void;
 }
 
-export function createNotifier(deps: { bus: NotificationBus; sms: SmsAdapter; log: FastifyBaseLogger }): Notifier {
+interface Deps {
+  db: Db;
+  bus: NotificationBus;
+  sms: SmsAdapter;
+  push: PushAdapter;
+  log: FastifyBaseLogger;
+}
+
+export function createNotifier({ db, bus, sms, push, log }: Deps): Notifier {
+  const repo = notificationsRepository(db);
+
+  async function pushTo(row: NotificationRow) {
+    const target = await repo.pushTarget(row.userId);
+    if (!target) return;
+    const result = await push.send(target.deviceToken, {
+      title: target.language === 'fr' ? 'Nouvelle notification' : 'New notification',
+      body: target.language === 'fr' ? row.messageFr : row.messageEn,
+      url: '/dashboard',
+    });
+    if (result === 'gone') await repo.forgetDeviceToken(row.userId, target.deviceToken);
+  }
+
   return {
-    delivered(row) {
-      deps.bus.publish(row.userId, toNotification(row)).catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'notification not published');
-      });
+    async delivered(row) {
+      const results = await Promise.allSettled([bus.publish(row.userId, toNotification(row)), pushTo(row)]);
+      for (const result of results) {
+        if (result.status === 'rejected') log.warn({ err: String(result.reason) }, 'notification not delivered');
+      }
     },
     sms(to, text) {
       if (!to) return;
-      deps.sms.send({ to, text }).catch((error: unknown) => {
-        deps.log.warn({ err: error }, 'notification SMS not sent');
+      sms.send({ to, text }).catch((error: unknown) => {
+        log.warn({ err: String(error) }, 'notification SMS not sent');
       });
     },
   };

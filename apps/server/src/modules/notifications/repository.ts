@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
+import { notifications, sessions, users } from '../../db/schema.js';
 
 export function notificationsRepository(db: Db) {
   return {
@@ -21,6 +21,21 @@ export function notificationsRepository(db: Db) {
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning();
       return row;
+    },
+    /** Where a push goes: the device token of the user's one session (D-9), and their language. */
+    async pushTarget(userId: string) {
+      const [row] = await db
+        .select({ deviceToken: sessions.deviceToken, language: users.language })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.userId, userId), isNotNull(sessions.deviceToken)));
+      return row?.deviceToken ? { deviceToken: row.deviceToken, language: row.language } : undefined;
+    },
+    async forgetDeviceToken(userId: string, deviceToken: string) {
+      await db
+        .update(sessions)
+        .set({ deviceToken: null })
+        .where(and(eq(sessions.userId, userId), eq(sessions.deviceToken, deviceToken)));
     },
   };
 }

@@ -337,7 +337,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         notices.deleted({ en: row.sub_category_en, fr: row.sub_category_fr }),
       );
       if (!result) throw new AppError('NOT_FOUND');
-      if (result.notified) notifier?.delivered(result.notified);
+      if (result.notified) void notifier?.delivered(result.notified);
     },
   };
 }
