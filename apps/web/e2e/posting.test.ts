@@ -1,0 +1,110 @@
+// Issue 4's journey: a signed-in user posts an offer with two images from the Equipment screen,
+// through the selection map and the form, then sees its green marker on the map.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, PHONE, startHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h?.close());
+
+async function photos(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'photos-'));
+  const files: string[] = [];
+  for (const [i, colour] of ['#2a7', '#c52'].entries()) {
+    const file = join(dir, `tractor-${i}.jpg`);
+    writeFileSync(
+      file,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+        .jpeg()
+        .toBuffer(),
+    );
+    files.push(file);
+  }
+  return files;
+}
+
+describe('posting an offer', () => {
+  it('goes from the Equipment screen through the selection map and the form to a green marker', async () => {
+    const { page, context, errors } = await newPage(h, {
+      signedIn: true,
+      viewport: PHONE,
+      user: { firstName: 'Ibrahima' },
+    });
+    try {
+      await page.goto('/equipment');
+      await page.getByRole('button', { name: /Tractor \(per day\)/ }).click();
+      await page.getByRole('button', { name: 'I offer it (Solution Provider)' }).click();
+
+      await page.waitForURL(/\/selectionmap\/Equipments\/equipment-tractor$/);
+      await page.getByRole('button', { name: 'Use my position' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.waitForURL(/\/providesolutionForm$/);
+      await page.getByLabel('Description').fill('Tractor with driver, 60 hp, available all week');
+      await page.getByLabel('City').fill('Dakar');
+      await page.getByLabel('Country').selectOption({ label: 'Senegal' });
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel('Date').fill(tomorrow);
+      await page.locator('input[type=file]').setInputFiles(await photos());
+      await expect.poll(() => page.getByRole('img', { name: /^Image \d/ }).count()).toBe(2);
+      await page.getByRole('button', { name: 'Publish' }).click();
+
+      await page.getByRole('dialog', { name: 'Your post is published' }).waitFor();
+      await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+      await page.waitForURL(/\/dashboard$/);
+
+      // The new offer is on the map at once, green, where the user stands (Dakar).
+      const marker = page.getByRole('button', { name: /Supplier's offer: Tractor \(per day\)/ });
+      await marker.first().waitFor();
+      expect(await marker.first().evaluate((el) => el.className)).toMatch(/offer/);
+
+      const stored = await h.app.database.db.query.solutions.findMany({ with: { images: true } });
+      const mine = stored.find((s) => s.description.startsWith('Tractor with driver'));
+      expect(mine).toMatchObject({ userRole: 'provideSolution', category: 'Equipments', status: 'Pending' });
+      expect(mine!.images).toHaveLength(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("posts a need from the map's plus button and shows it as a blue marker", async () => {
+    const { page, context, errors } = await newPage(h, { signedIn: true, user: { firstName: 'Mariama' } });
+    try {
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Space', exact: true }).click();
+      await page.getByRole('button', { name: 'Post a need or an offer' }).click();
+      await page.getByRole('dialog', { name: 'Post as a' }).getByRole('button', { name: 'Client' }).click();
+
+      await page.waitForURL(/\/selectionmap\/Space\//);
+      // A tap on the map sets the place, away from the first test's offer so the markers do not merge.
+      const map = page.getByRole('region', { name: 'Map to choose the location of your post' });
+      const box = (await map.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2 + 150, box.y + box.height / 2);
+      await page.getByText(/^Chosen point:/).waitFor();
+      await page.getByRole('button', { name: 'Next' }).click();
+
+      await page.waitForURL(/\/needsolutionForm$/);
+      await page.getByLabel('Subcategory').selectOption({ label: 'Room per night ($5.00)' });
+      await page.getByLabel('Description').fill('A room for two nights during the market');
+      await page.getByLabel('City').fill('Dakar');
+      await page.getByLabel('Country').selectOption({ label: 'Senegal' });
+      await page.getByLabel('Date').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+      await page.getByRole('button', { name: 'Publish' }).click();
+      await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+
+      const marker = page.getByRole('button', { name: /Client's need: Room per night/ });
+      await marker.first().waitFor();
+      expect(await marker.first().evaluate((el) => el.className)).toMatch(/need/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
