@@ -9,6 +9,8 @@ import { migrateDatabase, resolveMigrationsFolder } from './migrate.js';
 const TABLES = [
   'deals',
   'login_codes',
+  'map_cell_totals',
+  'map_cells',
   'notifications',
   'oauth_states',
   'payments',

@@ -14,6 +14,7 @@ import {
   pgEnum,
   pgTable,
   point,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -206,6 +207,9 @@ export const solutions = pgTable(
   },
   (t) => [
     index('solutions_location_gist').using('gist', t.location),
+    // D-20: migration 0003_map_cells adds `solutions_open_location_gist`, a partial GiST index of open
+    // posts that INCLUDEs user_role and category (which drizzle cannot declare), so the map counts,
+    // clusters and filters a viewport from the index alone, without visiting the table.
     // Lists are newest first with an (created_at, id) cursor.
     index('solutions_role_status_created').on(t.userRole, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     index('solutions_category_role_status_created').on(
@@ -224,6 +228,51 @@ export const solutions = pgTable(
       sql`(delivery_lat is null or delivery_lat between -90 and 90) and (delivery_lng is null or delivery_lng between -180 and 180)`,
     ),
   ],
+);
+
+/**
+ * D-20: open posts counted per grid cell at a few fixed zooms, with the sums of their coordinates
+ * for the clusters' mean positions, so a map sums a few hundred kept cells instead of grouping
+ * up to a million posts, and still shows a new post at once: triggers on solutions keep both
+ * tables in step within the writer's transaction (migration 0003_map_cells). The cell of a post at
+ * `zoom` is floor(lng / size), floor(lat / size) with size = 360 / 2^zoom / 4 degrees (cellSize in
+ * modules/map); the kept zooms are listed in modules/map/repository.ts and in that migration.
+ *
+ * map_cells: by type and category, for filtered maps, at the zoomed-out zooms.
+ */
+export const mapCells = pgTable(
+  'map_cells',
+  {
+    zoom: smallint('zoom').notNull(),
+    cellX: integer('cell_x').notNull(),
+    cellY: integer('cell_y').notNull(),
+    userRole: userRoleEnum('user_role').notNull(),
+    category: categoryEnum('category').notNull(),
+    // Rows that fall to zero stay: deleting them would race with a concurrent insert's upsert. No
+    // CHECK (count >= 0): PostgreSQL checks the proposed row of an upsert, a negative change, first.
+    count: integer('count').notNull(),
+    sumLng: doublePrecision('sum_lng').notNull(),
+    sumLat: doublePrecision('sum_lat').notNull(),
+  },
+  (t) => [primaryKey({ name: 'map_cells_pkey', columns: [t.zoom, t.cellX, t.cellY, t.userRole, t.category] })],
+);
+
+/**
+ * map_cell_totals: all open posts of a cell, for unfiltered maps (the usual view), down to city
+ * zooms where a cell still holds tens of posts in a busy city; one row per cell instead of up to
+ * 26 (types × categories). Zero rows stay, as in map_cells.
+ */
+export const mapCellTotals = pgTable(
+  'map_cell_totals',
+  {
+    zoom: smallint('zoom').notNull(),
+    cellX: integer('cell_x').notNull(),
+    cellY: integer('cell_y').notNull(),
+    count: integer('count').notNull(),
+    sumLng: doublePrecision('sum_lng').notNull(),
+    sumLat: doublePrecision('sum_lat').notNull(),
+  },
+  (t) => [primaryKey({ name: 'map_cell_totals_pkey', columns: [t.zoom, t.cellX, t.cellY] })],
 );
 
 export const solutionImages = pgTable(

@@ -384,3 +384,95 @@ export const OWN_PRICE_USD: Record<CategoryId, readonly [number, number]> = {
   Herbs: [200, 2000],
   YouPropose: [1000, 50000],
 };
+
+/** A place that benchmark posts at scale cluster around (bench/map): where, and how many posts. */
+export interface WorldPlace {
+  city: string;
+  country: string;
+  lat: number;
+  lng: number;
+  /** Relative share of the posts placed around cities. */
+  weight: number;
+}
+
+/**
+ * Cities for a million benchmark posts (bench/map): most in Africa, the five demo cities among the
+ * largest, some in the diaspora's cities elsewhere. Weights follow city size loosely.
+ */
+export const WORLD_PLACES: readonly WorldPlace[] = [
+  { city: 'Dakar', country: 'Sénégal', lat: 14.735, lng: -17.37, weight: 8 },
+  { city: 'Niamey', country: 'Niger', lat: 13.5116, lng: 2.1254, weight: 5 },
+  { city: 'Kinshasa', country: 'RD Congo', lat: -4.385, lng: 15.3, weight: 10 },
+  { city: 'Abidjan', country: "Côte d'Ivoire", lat: 5.345, lng: -4.02, weight: 8 },
+  { city: 'Montréal', country: 'Canada', lat: 45.51, lng: -73.6, weight: 3 },
+  { city: 'Lagos', country: 'Nigeria', lat: 6.455, lng: 3.39, weight: 10 },
+  { city: 'Cairo', country: 'Egypt', lat: 30.044, lng: 31.236, weight: 8 },
+  { city: 'Johannesburg', country: 'South Africa', lat: -26.204, lng: 28.047, weight: 6 },
+  { city: 'Nairobi', country: 'Kenya', lat: -1.286, lng: 36.817, weight: 7 },
+  { city: 'Addis Ababa', country: 'Ethiopia', lat: 9.03, lng: 38.74, weight: 6 },
+  { city: 'Luanda', country: 'Angola', lat: -8.839, lng: 13.289, weight: 5 },
+  { city: 'Dar es Salaam', country: 'Tanzania', lat: -6.792, lng: 39.208, weight: 5 },
+  { city: 'Khartoum', country: 'Sudan', lat: 15.5, lng: 32.56, weight: 4 },
+  { city: 'Accra', country: 'Ghana', lat: 5.603, lng: -0.187, weight: 6 },
+  { city: 'Bamako', country: 'Mali', lat: 12.639, lng: -8.003, weight: 6 },
+  { city: 'Ouagadougou', country: 'Burkina Faso', lat: 12.371, lng: -1.52, weight: 5 },
+  { city: 'Conakry', country: 'Guinée', lat: 9.641, lng: -13.578, weight: 4 },
+  { city: 'Lomé', country: 'Togo', lat: 6.137, lng: 1.212, weight: 4 },
+  { city: 'Cotonou', country: 'Bénin', lat: 6.366, lng: 2.418, weight: 4 },
+  { city: 'Douala', country: 'Cameroun', lat: 4.051, lng: 9.768, weight: 5 },
+  { city: 'Yaoundé', country: 'Cameroun', lat: 3.848, lng: 11.502, weight: 5 },
+  { city: 'Libreville', country: 'Gabon', lat: 0.416, lng: 9.467, weight: 2 },
+  { city: 'Brazzaville', country: 'Congo', lat: -4.263, lng: 15.242, weight: 3 },
+  { city: 'Kampala', country: 'Uganda', lat: 0.347, lng: 32.582, weight: 5 },
+  { city: 'Kigali', country: 'Rwanda', lat: -1.944, lng: 30.062, weight: 3 },
+  { city: 'Bujumbura', country: 'Burundi', lat: -3.382, lng: 29.362, weight: 2 },
+  { city: 'Lubumbashi', country: 'RD Congo', lat: -11.664, lng: 27.483, weight: 3 },
+  { city: 'Antananarivo', country: 'Madagascar', lat: -18.879, lng: 47.508, weight: 4 },
+  { city: 'Maputo', country: 'Mozambique', lat: -25.966, lng: 32.58, weight: 3 },
+  { city: 'Harare', country: 'Zimbabwe', lat: -17.829, lng: 31.053, weight: 3 },
+  { city: 'Lusaka', country: 'Zambia', lat: -15.387, lng: 28.323, weight: 3 },
+  { city: 'Casablanca', country: 'Maroc', lat: 33.573, lng: -7.59, weight: 5 },
+  { city: 'Rabat', country: 'Maroc', lat: 34.02, lng: -6.841, weight: 3 },
+  { city: 'Alger', country: 'Algérie', lat: 36.754, lng: 3.059, weight: 4 },
+  { city: 'Tunis', country: 'Tunisie', lat: 36.806, lng: 10.181, weight: 3 },
+  { city: 'Nouakchott', country: 'Mauritanie', lat: 18.079, lng: -15.965, weight: 2 },
+  { city: "N'Djamena", country: 'Tchad', lat: 12.134, lng: 15.056, weight: 2 },
+  { city: 'Bangui', country: 'Centrafrique', lat: 4.394, lng: 18.558, weight: 2 },
+  { city: 'Saint-Louis', country: 'Sénégal', lat: 16.033, lng: -16.482, weight: 2 },
+  { city: 'Thiès', country: 'Sénégal', lat: 14.791, lng: -16.936, weight: 2 },
+  { city: 'Touba', country: 'Sénégal', lat: 14.85, lng: -15.883, weight: 2 },
+  { city: 'Kaolack', country: 'Sénégal', lat: 14.152, lng: -16.073, weight: 1 },
+  { city: 'Kano', country: 'Nigeria', lat: 12.0, lng: 8.517, weight: 4 },
+  { city: 'Ibadan', country: 'Nigeria', lat: 7.378, lng: 3.947, weight: 3 },
+  { city: 'Abuja', country: 'Nigeria', lat: 9.058, lng: 7.489, weight: 3 },
+  { city: 'Port Harcourt', country: 'Nigeria', lat: 4.815, lng: 7.049, weight: 2 },
+  { city: 'Kumasi', country: 'Ghana', lat: 6.688, lng: -1.624, weight: 3 },
+  { city: 'Bouaké', country: "Côte d'Ivoire", lat: 7.691, lng: -5.03, weight: 2 },
+  { city: 'Mombasa', country: 'Kenya', lat: -4.043, lng: 39.668, weight: 2 },
+  { city: 'Cape Town', country: 'South Africa', lat: -33.925, lng: 18.424, weight: 3 },
+  { city: 'Durban', country: 'South Africa', lat: -29.858, lng: 31.029, weight: 2 },
+  { city: 'Zinder', country: 'Niger', lat: 13.805, lng: 8.988, weight: 1 },
+  { city: 'Maradi', country: 'Niger', lat: 13.5, lng: 7.102, weight: 1 },
+  { city: 'Bobo-Dioulasso', country: 'Burkina Faso', lat: 11.178, lng: -4.297, weight: 2 },
+  { city: 'Ségou', country: 'Mali', lat: 13.441, lng: -6.259, weight: 1 },
+  { city: 'Mbuji-Mayi', country: 'RD Congo', lat: -6.136, lng: 23.59, weight: 2 },
+  { city: 'Kisangani', country: 'RD Congo', lat: 0.515, lng: 25.191, weight: 2 },
+  { city: 'Goma', country: 'RD Congo', lat: -1.679, lng: 29.222, weight: 2 },
+  { city: 'Pointe-Noire', country: 'Congo', lat: -4.778, lng: 11.863, weight: 2 },
+  { city: 'Port-Gentil', country: 'Gabon', lat: -0.719, lng: 8.781, weight: 1 },
+  { city: 'Paris', country: 'France', lat: 48.857, lng: 2.352, weight: 5 },
+  { city: 'Bruxelles', country: 'Belgique', lat: 50.847, lng: 4.357, weight: 2 },
+  { city: 'Lyon', country: 'France', lat: 45.764, lng: 4.836, weight: 1 },
+  { city: 'Marseille', country: 'France', lat: 43.296, lng: 5.37, weight: 1 },
+  { city: 'Genève', country: 'Suisse', lat: 46.204, lng: 6.143, weight: 1 },
+  { city: 'Québec', country: 'Canada', lat: 46.814, lng: -71.208, weight: 1 },
+  { city: 'Toronto', country: 'Canada', lat: 43.653, lng: -79.383, weight: 2 },
+  { city: 'New York', country: 'United States', lat: 40.713, lng: -74.006, weight: 2 },
+  { city: 'Washington', country: 'United States', lat: 38.907, lng: -77.037, weight: 1 },
+  { city: 'Port-au-Prince', country: 'Haïti', lat: 18.544, lng: -72.339, weight: 3 },
+  { city: 'London', country: 'United Kingdom', lat: 51.507, lng: -0.128, weight: 2 },
+  { city: 'Dubai', country: 'United Arab Emirates', lat: 25.205, lng: 55.271, weight: 1 },
+  { city: 'Beyrouth', country: 'Liban', lat: 33.894, lng: 35.502, weight: 1 },
+  { city: 'Mumbai', country: 'India', lat: 19.076, lng: 72.878, weight: 1 },
+  { city: 'São Paulo', country: 'Brasil', lat: -23.551, lng: -46.633, weight: 1 },
+];

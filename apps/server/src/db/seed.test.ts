@@ -4,7 +4,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase, queryRows } from '../../test/databases.js';
 import type { Db } from './client.js';
 import { solutions, users } from './schema.js';
-import { addPosts, seedDemoData, type SeedResult } from './seed.js';
+import { WORLD_PLACES } from './seed-data.js';
+import { addPosts, addWorldPosts, seedDemoData, type SeedResult } from './seed.js';
 
 /** Real city centres; every demo post must lie within about 40 km of its pickup city. */
 const CENTRES: Record<string, { lat: number; lng: number; country: string }> = {
@@ -132,5 +133,32 @@ describeEachDatabase('the demo login', (database) => {
     expect(demo?.passwordHash && (await argon2.verify(demo.passwordHash, DEMO_LOGIN.password))).toBe(true);
     expect(rows.filter((u) => u.passwordHash?.startsWith('$argon2'))).toHaveLength(1);
     for (const u of rows) expect(u.country).toMatch(/^(SN|NE|CD|CI|CA)$/);
+  });
+});
+
+describeEachDatabase('benchmark posts at scale (bench/map)', (database) => {
+  it('adds n posts, mostly around the world places, a few scattered, most of them open', async () => {
+    const { db } = database();
+    const progress: number[] = [];
+    expect(await addWorldPosts(db, 4000, { onProgress: (n) => progress.push(n) })).toBe(4000);
+    expect(progress).toEqual([4000]);
+    const posts = await db
+      .select({ location: solutions.location, status: solutions.status, city: solutions.pickupCity })
+      .from(solutions);
+    expect(posts).toHaveLength(4000);
+    const near = posts.filter(({ location: p }) =>
+      WORLD_PLACES.some((c) => Math.abs(c.lng - p.x) < 0.5 && Math.abs(c.lat - p.y) < 0.5),
+    );
+    expect(near.length / posts.length).toBeGreaterThan(0.8);
+    expect(near.length / posts.length).toBeLessThan(0.95);
+    expect(new Set(posts.map((p) => p.city)).size).toBeGreaterThan(50);
+    const open = posts.filter((p) => p.status === 'Pending').length / posts.length;
+    expect(open).toBeGreaterThan(0.84);
+    expect(open).toBeLessThan(0.92);
+    expect(new Set(posts.map((p) => p.status))).toEqual(new Set(['Pending', 'Accepted', 'Deleted']));
+    for (const { location: p } of posts) {
+      expect(Math.abs(p.x)).toBeLessThanOrEqual(180);
+      expect(Math.abs(p.y)).toBeLessThanOrEqual(85);
+    }
   });
 });

@@ -1,9 +1,18 @@
 import { mapQuerySchema } from '@app/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
-import { boxesOf, buildMapService, cellSize, MAP_POINT_LIMIT } from './service.js';
+import { KEPT_ZOOMS, mapRepository, type MapRepository } from './repository.js';
+import {
+  boxesOf,
+  buildMapService,
+  cellGridFor,
+  cellSize,
+  EXACT_UP_TO,
+  MAP_POINT_LIMIT,
+  mapService,
+} from './service.js';
 
 const DAKAR = { lng: -17.45, lat: 14.69 };
 const NIAMEY = { lng: 2.11, lat: 13.51 };
@@ -14,6 +23,7 @@ const query = (bbox: string, zoom: number, extra: Record<string, string> = {}) =
 
 describeEachDatabase('the map query (D-5, D-20)', (database) => {
   const service = () => buildMapService(database().db);
+  let ownerId = '';
 
   beforeAll(async () => {
     const db = database().db;
@@ -21,6 +31,7 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
       .insert(users)
       .values({ firstName: 'Awa', email: 'awa@example.org', mobileNo: '+221770000001', verified: true, vip: true })
       .returning({ id: users.id });
+    ownerId = owner!.id;
     const post = (i: number, at: { lng: number; lat: number }, extra: Partial<typeof solutions.$inferInsert> = {}) => ({
       userId: owner!.id,
       userRole: i % 2 === 0 ? ('provideSolution' as const) : ('needSolution' as const),
@@ -55,6 +66,8 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     expect(view.points).toHaveLength(10);
     const point = view.points[0]!;
     expect(point).toMatchObject({ category: 'Delivery', title: 'Tracteur (par jour)', verified: true, vip: true });
+    // The detail routes need the poster: /clientsdetails/{id}/{userId}, /supplierdetails/{id}/{userId}.
+    expect(point.user_id).toBe(ownerId);
     expect(point.display_price.replace(/\s/g, ' ')).toBe('8 790 F CFA');
     expect(JSON.stringify(view)).not.toMatch(/@example|\+22177/);
   });
@@ -92,13 +105,137 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     expect(plain.points).toHaveLength(0);
   });
 
-  it('answers the viewport filter from the GiST index', async () => {
+  it('answers the viewport filter from a GiST index', async () => {
     const plan = JSON.stringify(
       await database().db.execute(
         sql`explain select id from solutions where location <@ box(point(1.5, 13), point(2.7, 14)) and status = 'Pending'`,
       ),
     );
-    expect(plan).toContain('solutions_location_gist');
+    // Either index: the open-posts one (migration 0003) serves this query best.
+    expect(plan).toMatch(/solutions_(open_)?location_gist/);
+  });
+
+  it('zoomed out, sums the kept cell counts into the same clusters as counting every post', async () => {
+    const kept = buildMapService(database().db, { exactUpTo: 0 });
+    const repo = mapRepository(database().db);
+    const world = { boxes: boxesOf([-180, -85, 180, 85]) };
+    for (const zoom of [0, 1, 2, 3, 6, 9, 10, 11, 12, 13, 14]) {
+      const view = await kept.map(query('-180,-85,180,85', zoom));
+      expect(view.points).toEqual([]);
+      expect(sorted(view.clusters), `zoom ${zoom}`).toEqual(
+        sorted(await repo.mapClusters(world, cellSize(zoom), 1500)),
+      );
+    }
+    const far = await kept.map(query('-180,-85,180,85', 2));
+    expect(far.clusters.reduce((n, c) => n + c.count, 0)).toBe(413);
+    // A city: Dakar's 400 posts, at the zooms of map_cell_totals' finest grids.
+    for (const zoom of [11, 12, 13, 14]) {
+      const city = await kept.map(query('-18,14,-17,15.5', zoom));
+      expect(sorted(city.clusters), `zoom ${zoom}`).toEqual(
+        sorted(await repo.mapClusters({ boxes: [[-18, 14, -17, 15.5]] }, cellSize(zoom), 1500)),
+      );
+      expect(city.clusters.reduce((n, c) => n + c.count, 0)).toBe(400);
+    }
+  });
+
+  it('filters the kept counts by type and category, and crosses the antimeridian', async () => {
+    const kept = buildMapService(database().db, { exactUpTo: 0 });
+    const repo = mapRepository(database().db);
+    const world = boxesOf([-180, -85, 180, 85]);
+    const filters: Record<string, string>[] = [
+      { type: 'needSolution' },
+      { type: 'provideSolution' },
+      { category: 'Delivery' },
+    ];
+    for (const extra of filters) {
+      const view = await kept.map(query('-180,-85,180,85', 4, extra));
+      expect(sorted(view.clusters)).toEqual(
+        sorted(await repo.mapClusters({ boxes: world, ...extra }, cellSize(4), 1500)),
+      );
+    }
+    const delivery = await kept.map(query('-180,-85,180,85', 4, { category: 'Delivery', type: 'needSolution' }));
+    expect(delivery.clusters.reduce((n, c) => n + c.count, 0)).toBe(5);
+    const none = await kept.map(query('-180,-85,180,85', 4, { category: 'Herbs' }));
+    expect(none.clusters).toEqual([]);
+
+    const across = await kept.map(query('170,-30,-170,0', 6));
+    expect(across.clusters.reduce((n, c) => n + c.count, 0)).toBe(3);
+    const beside = await kept.map(query('-170,-30,170,0', 6));
+    expect(beside.clusters).toEqual([]);
+  });
+
+  it('sees a new post at once, and no longer sees it once taken', async () => {
+    const { db } = database();
+    const kept = buildMapService(db, { exactUpTo: 0 });
+    const total = async () => (await kept.map(query('-180,-85,180,85', 2))).clusters.reduce((n, c) => n + c.count, 0);
+    const [owner] = await db.select({ id: users.id }).from(users).limit(1);
+    const [created] = await db
+      .insert(solutions)
+      .values({
+        userId: owner!.id,
+        userRole: 'needSolution',
+        category: 'Herbs',
+        subCategoryId: 'herbs-own',
+        subCategoryEn: 'Your own proposition...',
+        subCategoryFr: 'Votre propre proposition...',
+        priceUsd: 500,
+        priceEur: 460,
+        priceXof: 3017,
+        description: 'moringa leaves',
+        location: { x: 36.82, y: -1.29 },
+      })
+      .returning({ id: solutions.id });
+    expect(await total()).toBe(414);
+    await db.update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, created!.id));
+    expect(await total()).toBe(413);
+  });
+});
+
+/** Clusters in a stable order, to compare both ways of counting (the repository rounds positions to 1e-5°). */
+const sorted = (clusters: { lng: number; lat: number; count: number }[]) =>
+  clusters
+    .map((c) => ({ lng: c.lng.toFixed(6), lat: c.lat.toFixed(6), count: c.count }))
+    .sort((a, b) => a.lng.localeCompare(b.lng) || a.lat.localeCompare(b.lat) || a.count - b.count);
+
+describe('how a view is answered', () => {
+  /** A repository that records which query the service asked for; the kept cells hold `kept` posts. */
+  const recording = (kept: number, exactCount = 301) => {
+    const calls: string[] = [];
+    const answer = async <T>(call: string, value: T): Promise<T> => {
+      calls.push(call);
+      return value;
+    };
+    const repo: MapRepository = {
+      countUpTo: () => answer('count', exactCount),
+      mapPoints: () => answer('points', []),
+      mapClusters: () => answer('clusters', [{ lng: 1, lat: 2, count: exactCount }]),
+      cellClusters: (_filter, grid) => answer(`cells@${grid.zoom}>>${grid.shift}`, [{ lng: 1, lat: 2, count: kept }]),
+    };
+    return { calls, service: mapService(repo) };
+  };
+
+  it('sums kept cells for a busy viewport, without touching the posts', async () => {
+    const { calls, service } = recording(EXACT_UP_TO + 1);
+    expect((await service.map(query('-180,-85,180,85', 2))).clusters).toEqual([{ lng: 1, lat: 2, count: 1001 }]);
+    await service.map(query('-17.6,14.6,-17.3,14.8', 13));
+    await service.map(query('-17.6,14.6,-17.3,14.8', 7, { category: 'Fruits' }));
+    expect(calls).toEqual(['cells@2>>0', 'cells@14>>1', 'cells@8>>1']);
+  });
+
+  it('counts a quiet viewport exactly, and shows its posts when few', async () => {
+    const quiet = recording(EXACT_UP_TO, 300);
+    expect(await quiet.service.map(query('-180,-85,180,85', 2))).toEqual({ points: [], clusters: [] });
+    expect(quiet.calls).toEqual(['cells@2>>0', 'count', 'points']);
+    const some = recording(EXACT_UP_TO);
+    await some.service.map(query('-180,-85,180,85', 2));
+    expect(some.calls).toEqual(['cells@2>>0', 'count', 'clusters']);
+  });
+
+  it('counts exactly past the kept zooms: 15 and more, or 11 and more with a filter', async () => {
+    const { calls, service } = recording(EXACT_UP_TO + 1);
+    await service.map(query('-17.6,14.6,-17.3,14.8', 15));
+    await service.map(query('-17.6,14.6,-17.3,14.8', 11, { type: 'needSolution' }));
+    expect(calls).toEqual(['count', 'clusters', 'count', 'clusters']);
   });
 });
 
@@ -107,6 +244,18 @@ describe('map geometry', () => {
     expect(cellSize(0)).toBe(90);
     expect(cellSize(1)).toBe(45);
     expect(cellSize(10)).toBeCloseTo(360 / 1024 / 4);
+  });
+
+  it('reads the nearest kept grid at or finer than the zoom, and none past the finest', () => {
+    expect(cellGridFor(0)).toEqual({ zoom: 2, size: cellSize(2), shift: 2 });
+    expect(cellGridFor(2)).toEqual({ zoom: 2, size: 22.5, shift: 0 });
+    expect(cellGridFor(3)).toEqual({ zoom: 4, size: cellSize(4), shift: 1 });
+    expect(cellGridFor(13)).toEqual({ zoom: 14, size: cellSize(14), shift: 1 });
+    expect(cellGridFor(15)).toBeUndefined();
+    // Filtered maps read map_cells, kept by type and category down to zoom 10.
+    expect(cellGridFor(10, { category: 'Fruits' })).toEqual({ zoom: 10, size: cellSize(10), shift: 0 });
+    expect(cellGridFor(11, { type: 'needSolution' })).toBeUndefined();
+    expect(KEPT_ZOOMS.total.every((z) => cellGridFor(z)?.shift === 0)).toBe(true);
   });
 
   it('splits only a viewport that crosses the antimeridian', () => {

@@ -1,14 +1,31 @@
 // The map of posts (D-20): individual points while a viewport holds few, server-side clusters
-// when it holds many, so the response stays small (goal ≤ 100 KB) with a million posts.
+// when it holds many, so the response stays small (goal ≤ 100 KB) with a million posts. Clusters
+// are summed from per-cell counts the database keeps (down to zoom 14, or 10 with a type or
+// category filter), because grouping the posts of a continent, or of a busy city, per request takes
+// far too long; past those zooms, and in quiet viewports, posts are counted exactly. bench/map
+// measures a city and the world against their goals.
 import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type MapQuery } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { mapRepository, type MapFilter, type PointRow, type MapRepository } from './repository.js';
+import {
+  isFiltered,
+  KEPT_ZOOMS,
+  mapRepository,
+  type CellGrid,
+  type MapFilter,
+  type MapRepository,
+  type PointRow,
+} from './repository.js';
 
 /** More posts than this in a viewport are clustered. */
 export const MAP_POINT_LIMIT = 300;
 /** Cells per 256 px tile: a cluster stands for about 64 px of screen. */
 const CELLS_PER_TILE = 4;
 const MAX_CLUSTERS = 1500;
+/**
+ * A zoomed-out viewport whose kept cells hold no more posts than this is answered exactly instead:
+ * at that size the exact queries cost about a millisecond, and they show points when few are open.
+ */
+export const EXACT_UP_TO = 1000;
 
 export function cellSize(zoom: number): number {
   return 360 / 2 ** zoom / CELLS_PER_TILE;
@@ -29,6 +46,7 @@ function toPoint(row: PointRow, query: MapQuery): MapPoint {
   const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
   return {
     _id: row.id,
+    user_id: row.user_id,
     user_role: row.user_role,
     category: row.category as MapPoint['category'],
     lat: row.lat,
@@ -42,15 +60,46 @@ function toPoint(row: PointRow, query: MapQuery): MapPoint {
   };
 }
 
-export function mapService(repo: MapRepository) {
+/**
+ * The kept grid to read for a zoom: the nearest at or finer than it among those kept for this
+ * filter (KEPT_ZOOMS), or none past the finest.
+ */
+export function cellGridFor(zoom: number, filter: Pick<MapFilter, 'type' | 'category'> = {}): CellGrid | undefined {
+  const zooms: readonly number[] = isFiltered(filter) ? KEPT_ZOOMS.byTypeAndCategory : KEPT_ZOOMS.total;
+  const kept = zooms.find((z) => z >= zoom);
+  return kept === undefined ? undefined : { zoom: kept, size: cellSize(kept), shift: kept - zoom };
+}
+
+type MapView = { points: MapPoint[]; clusters: MapCluster[] };
+
+export interface MapServiceOptions {
+  /** EXACT_UP_TO unless a test needs the kept counts for a handful of posts. */
+  exactUpTo?: number;
+}
+
+export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: MapServiceOptions = {}) {
+  /**
+   * Counts first (stopping past the limit, from the index alone), so a busy viewport never sorts
+   * and joins its thousands of posts only to learn that it needs clusters.
+   */
+  async function exact(filter: MapFilter, query: MapQuery): Promise<MapView> {
+    if ((await repo.countUpTo(filter, MAP_POINT_LIMIT + 1)) <= MAP_POINT_LIMIT) {
+      const points = await repo.mapPoints(filter, MAP_POINT_LIMIT);
+      return { points: points.map((p) => toPoint(p, query)), clusters: [] };
+    }
+    return { points: [], clusters: await repo.mapClusters(filter, cellSize(query.zoom), MAX_CLUSTERS) };
+  }
+
   return {
-    async map(query: MapQuery): Promise<{ points: MapPoint[]; clusters: MapCluster[] }> {
+    async map(query: MapQuery): Promise<MapView> {
       const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
-      const points = await repo.mapPoints(filter, MAP_POINT_LIMIT + 1);
-      if (points.length <= MAP_POINT_LIMIT) return { points: points.map((p) => toPoint(p, query)), clusters: [] };
-      return { points: [], clusters: await repo.mapClusters(filter, cellSize(query.zoom), MAX_CLUSTERS) };
+      const grid = cellGridFor(query.zoom, filter);
+      if (!grid) return exact(filter, query);
+      const clusters = await repo.cellClusters(filter, grid, MAX_CLUSTERS);
+      if (clusters.reduce((n, c) => n + c.count, 0) <= exactUpTo) return exact(filter, query);
+      return { points: [], clusters };
     },
   };
 }
 
-export const buildMapService = (db: Db) => mapService(mapRepository(db));
+export const buildMapService = (db: Db, options?: MapServiceOptions) => mapService(mapRepository(db), options);
