@@ -302,7 +302,8 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
       deliveryCity: destination.city,
       deliveryRegion: destination.region,
       deliveryCountry: city.country,
-      deliveryDate: isoDate(Date.parse(pickupDate) + Math.floor(rng() * 4) * DAY_MS),
+      // At least a day after pickup, as the publish form requires.
+      deliveryDate: isoDate(Date.parse(pickupDate) + (1 + Math.floor(rng() * 4)) * DAY_MS),
       deliveryLat: destination.lat,
       deliveryLng: destination.lng,
     }),
