@@ -141,7 +141,10 @@ export function usersService(deps: Deps) {
       const email = looksLikeEmail(identifier) ? identifier.toLowerCase() : null;
       const mobile = email ? null : normalizeMobile(identifier);
       const row = email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined;
-      const ok = await argon2.verify(row?.passwordHash ?? (await DUMMY_HASH), input.password);
+      // A stored value that is not an argon2 hash (an account that cannot sign in with a password)
+      // is checked against the dummy hash: same time, same refusal.
+      const stored = row?.passwordHash?.startsWith('$argon2') ? row.passwordHash : await DUMMY_HASH;
+      const ok = (await argon2.verify(stored, input.password)) && stored === row?.passwordHash;
       if (!row?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
       const admin = isAdminEmail(row.email);
       const current = admin === row.admin ? row : ((await users.update(row.id, { admin })) ?? row);
