@@ -4,7 +4,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+import { DESKTOP, PHONE, createSession, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+import { PUMP, ROOM_NEED, TRACTOR, accept, publish } from './posts.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -65,6 +66,12 @@ async function scan(page: Page, label: string): Promise<string[]> {
     });
 }
 
+/** A map screen is ready: the country shapes and the user's position are drawn. */
+async function waitForMap(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
+  await page.locator('.map-pulse').waitFor();
+}
+
 let scanned = 0;
 async function scanCounted(page: Page, label: string): Promise<string[]> {
   scanned += 1;
@@ -112,8 +119,110 @@ describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
           await expectHeading(page, heading[language]);
           // The category screen fills in once the catalogue has loaded.
           if (path === '/delivery') await page.locator('.sub-card').first().waitFor();
+          // The map screen: its basemap, position, tooltip and controls drawn.
+          if (path === '/dashboard') await waitForMap(page);
           problems.push(...(await scanCounted(page, `${path} signed in ${language} ${name}`)));
         }
+
+        // The map's post modal, and the selection map it leads to (SPEC 2.3 items 2 and 6).
+        await page.goto('/dashboard');
+        await waitForMap(page);
+        await page.locator('.category-chip').first().click();
+        await page.locator('.map-plus').click();
+        await page.locator('dialog[open]').waitFor();
+        problems.push(...(await scanCounted(page, `/dashboard post modal open ${language} ${name}`)));
+        await page.keyboard.press('Escape');
+        await page.goto('/selectionmap/Equipments/equipment-own');
+        await waitForMap(page);
+        problems.push(...(await scanCounted(page, `/selectionmap signed in ${language} ${name}`)));
+        expect(errors).toEqual([]);
+        await context.close();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+
+      it(`has no serious or critical violation on the deals screens and the mailbox, ${language} at ${name}`, async () => {
+        const problems: string[] = [];
+        const fr = language === 'fr-ca';
+        // Another user's offer and need; the page's user has an offer of its own that someone
+        // accepted (a message in the mailbox) and has taken the other user's offer (an order).
+        const owner = await createSession(h, { firstName: 'Omar' });
+        const offer = await publish(h, owner.auth_key, TRACTOR);
+        const need = await publish(h, owner.auth_key, ROOM_NEED);
+        await publish(h, owner.auth_key, PUMP); // open, for the Suppliers list
+        const { context, page, errors } = await newPage(h, { language, viewport, signedIn: true });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto('/about');
+        const me = await page.evaluate(() => ({
+          key: localStorage.getItem('auth_key') ?? '',
+          id: (JSON.parse(localStorage.getItem('currentUser') ?? '{}') as { _id: string })._id,
+        }));
+        const mine = await publish(h, me.key, PUMP);
+        const taker = await createSession(h, { firstName: 'Fatou' });
+        await accept(h, taker.auth_key, taker.user._id, mine);
+        await accept(h, me.key, me.id, offer);
+
+        const screens: { path: string; heading: string; ready: string }[] = [
+          { path: '/clients', heading: fr ? "Un besoin d'un client" : 'A Need of a Clients', ready: '.deal-card' },
+          {
+            path: '/suppliers',
+            heading: fr ? "Une solution d'un fournisseur" : 'A Solution of a Supplier',
+            ready: '.deal-card',
+          },
+          {
+            path: `/clientsdetails/${need}/${owner.user._id}`,
+            heading: fr ? 'Besoin du client' : "Client's Need",
+            ready: '.deal-details',
+          },
+          {
+            path: `/supplierdetails/${offer}/${owner.user._id}`,
+            heading: fr ? 'Solution du fournisseur' : "Supplier's Solution",
+            ready: '.deal-details',
+          },
+          {
+            path: `/suppliersolution/${offer}`,
+            heading: fr ? 'Solution du fournisseur' : "Supplier's Solution",
+            ready: '.deal-important',
+          },
+          {
+            path: `/clientofferaccept/${offer}`,
+            heading: fr ? 'Offre acceptée' : 'Offer accepted',
+            ready: '.deal-done',
+          },
+          {
+            path: `/clientneedsmatch/${need}`,
+            heading: fr ? 'Besoin du client' : "Client's Need",
+            ready: '.deal-choices',
+          },
+          { path: '/myoffers', heading: fr ? 'Mes offres' : 'My Offers', ready: '.deal-card' },
+          { path: '/myorders', heading: fr ? 'Mes commandes' : 'My Orders', ready: '.deal-card' },
+        ];
+        for (const { path, heading, ready } of screens) {
+          await page.goto(path);
+          await expectHeading(page, heading);
+          await page.locator(ready).first().waitFor();
+          // The lists' map: its country shapes drawn.
+          if (path === '/clients' || path === '/suppliers') {
+            await page.waitForFunction(() => document.querySelectorAll('path.list-map-country').length > 100);
+          }
+          problems.push(...(await scanCounted(page, `${path} ${language} ${name}`)));
+        }
+
+        // The delete confirmation on My Offers, the Search modal on /clients, the open mailbox.
+        await page.goto('/myoffers');
+        await page.locator('.deal-card-actions button').first().click();
+        await page.locator('dialog[open]').waitFor();
+        problems.push(...(await scanCounted(page, `/myoffers delete confirmation ${language} ${name}`)));
+        await page.keyboard.press('Escape');
+        await page.goto('/clients');
+        await page.locator('.deal-card').first().waitFor();
+        await page.getByRole('button', { name: fr ? 'Rechercher' : 'Search', exact: true }).click();
+        await page.locator('dialog[open]').waitFor();
+        problems.push(...(await scanCounted(page, `/clients search modal ${language} ${name}`)));
+        await page.keyboard.press('Escape');
+        await page.locator('[data-testid="mailbox-badge"]').waitFor();
+        await page.locator('.mailbox > button').click();
+        await page.locator('.mailbox-item').first().waitFor();
+        problems.push(...(await scanCounted(page, `mailbox open ${language} ${name}`)));
         expect(errors).toEqual([]);
         await context.close();
         expect(problems, problems.join('\n')).toEqual([]);

@@ -43,7 +43,7 @@ describe('a signed-in user', () => {
     await page.goto('/');
     await page.waitForURL('**/dashboard');
     await expectHeading(page, 'Map');
-    await expect(page.getByText('This screen is coming soon.', { exact: false }).isVisible()).resolves.toBe(true);
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
     await context.close();
   });
 

@@ -18,7 +18,8 @@ const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K
 
 // Screens load on demand so the first page downloads only what it shows.
 const SCREENS: Record<ScreenName, Screen> = {
-  landing: named(() => import('../features/info/components/landing-page'), 'LandingPage'),
+  // The landing page with the visitors' map section, composed in the app layer.
+  landing: named(() => import('./landing-screen'), 'LandingScreen'),
   about: named(() => import('../features/info/components/about-page'), 'AboutPage'),
   privacy: named(() => import('../features/info/components/privacy-page'), 'PrivacyPage'),
   languageCurrency: named(
@@ -26,6 +27,8 @@ const SCREENS: Record<ScreenName, Screen> = {
     'LanguageCurrencyPage',
   ),
   category: named(() => import('../features/posts/components/category-page'), 'CategoryPage'),
+  needForm: named(() => import('../features/posts/components/post-form-page'), 'NeedSolutionFormPage'),
+  provideForm: named(() => import('../features/posts/components/post-form-page'), 'ProvideSolutionFormPage'),
   login: named(() => import('../features/auth/components/login-page'), 'LoginPage'),
   accountCreation: named(() => import('../features/auth/components/account-creation-page'), 'AccountCreationPage'),
   register: named(() => import('../features/auth/components/register-page'), 'RegisterPage'),
@@ -36,6 +39,17 @@ const SCREENS: Record<ScreenName, Screen> = {
   users: named(() => import('../features/admin/components/users-page'), 'UsersPage'),
   middleware: named(() => import('../features/profile/components/middleware-page'), 'MiddlewarePage'),
   registerCountry: named(() => import('../features/profile/components/register-country-page'), 'RegisterCountryPage'),
+  map: named(() => import('../features/map/components/map-screen'), 'MapScreen'),
+  selectionMap: named(() => import('../features/map/components/selection-map-page'), 'SelectionMapPage'),
+  clients: named(() => import('../features/deals/components/solutions-list-page'), 'ClientsPage'),
+  suppliers: named(() => import('../features/deals/components/solutions-list-page'), 'SuppliersPage'),
+  clientsDetails: named(() => import('../features/deals/components/solution-details-page'), 'ClientsDetailsPage'),
+  supplierDetails: named(() => import('../features/deals/components/solution-details-page'), 'SupplierDetailsPage'),
+  clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
+  supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
+  clientNeedsMatch: named(() => import('../features/deals/components/acceptance-pages'), 'ClientNeedsMatchPage'),
+  myOffers: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOffersPage'),
+  myOrders: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOrdersPage'),
   comingSoon: ComingSoon,
 };
 

@@ -14,6 +14,8 @@ export type ScreenName =
   | 'privacy'
   | 'languageCurrency'
   | 'category'
+  | 'needForm'
+  | 'provideForm'
   | 'login'
   | 'accountCreation'
   | 'register'
@@ -24,6 +26,17 @@ export type ScreenName =
   | 'users'
   | 'middleware'
   | 'registerCountry'
+  | 'map'
+  | 'selectionMap'
+  | 'clients'
+  | 'suppliers'
+  | 'clientsDetails'
+  | 'supplierDetails'
+  | 'clientOfferAccept'
+  | 'supplierSolution'
+  | 'clientNeedsMatch'
+  | 'myOffers'
+  | 'myOrders'
   | 'comingSoon';
 
 export interface RouteEntry {
@@ -38,6 +51,15 @@ export interface RouteEntry {
 const soon = (path: string, guard: Guard, title: string, chrome: Chrome = guard === 'protected' ? 'shell' : 'bare') =>
   ({ path, guard, title: `routes.${title}`, chrome, screen: 'comingSoon' }) satisfies RouteEntry;
 
+/** A protected screen in the shell, titled `routes.<screen>`. */
+const signedIn = (path: string, screen: ScreenName): RouteEntry => ({
+  path,
+  guard: 'protected',
+  title: `routes.${screen}`,
+  chrome: 'shell',
+  screen,
+});
+
 const categoryRoutes: RouteEntry[] = CATEGORIES.map((c) => ({
   path: c.route,
   guard: 'protected',
@@ -48,19 +70,26 @@ const categoryRoutes: RouteEntry[] = CATEGORIES.map((c) => ({
 
 export const ROUTES: RouteEntry[] = [
   // Protected
-  soon('/dashboard', 'protected', 'dashboard'),
-  soon('/map', 'protected', 'map'),
+  // SPEC 2.1: /map and /dashboard are the same map screen.
+  { path: '/dashboard', guard: 'protected', title: 'routes.dashboard', chrome: 'shell', screen: 'map' },
+  { path: '/map', guard: 'protected', title: 'routes.map', chrome: 'shell', screen: 'map' },
   soon('/subscriptionscreen', 'protected', 'subscriptionScreen'),
   soon('/subscriptionsuccess', 'protected', 'subscriptionSuccess'),
-  soon('/selectionmap/:type/:id', 'protected', 'selectionMap'),
-  soon('/myoffers', 'protected', 'myOffers'),
-  soon('/myorders', 'protected', 'myOrders'),
-  soon('/clientofferaccept', 'protected', 'clientOfferAccept'),
-  soon('/clientofferaccept/:id', 'protected', 'clientOfferAccept'),
-  soon('/suppliersolution/:id', 'protected', 'supplierSolution'),
-  soon('/clientneedsmatch/:id', 'protected', 'clientNeedsMatch'),
-  soon('/supplierdetails/:id/:userId', 'protected', 'supplierDetails'),
-  soon('/clientsdetails/:id/:userId', 'protected', 'clientsDetails'),
+  {
+    path: '/selectionmap/:type/:id',
+    guard: 'protected',
+    title: 'routes.selectionMap',
+    chrome: 'shell',
+    screen: 'selectionMap',
+  },
+  signedIn('/myoffers', 'myOffers'),
+  signedIn('/myorders', 'myOrders'),
+  signedIn('/clientofferaccept', 'clientOfferAccept'),
+  signedIn('/clientofferaccept/:id', 'clientOfferAccept'),
+  signedIn('/suppliersolution/:id', 'supplierSolution'),
+  signedIn('/clientneedsmatch/:id', 'clientNeedsMatch'),
+  signedIn('/supplierdetails/:id/:userId', 'supplierDetails'),
+  signedIn('/clientsdetails/:id/:userId', 'clientsDetails'),
   { path: '/profile', guard: 'protected', title: 'routes.profile', chrome: 'shell', screen: 'profile' },
   {
     path: '/languageCurrency',
@@ -71,10 +100,16 @@ export const ROUTES: RouteEntry[] = [
   },
   soon('/successurl', 'protected', 'successUrl'),
   soon('/cancelUrl', 'protected', 'cancelUrl'),
-  soon('/suppliers', 'protected', 'suppliers'),
-  soon('/clients', 'protected', 'clients'),
-  soon('/needsolutionForm', 'protected', 'needForm'),
-  soon('/providesolutionForm', 'protected', 'provideForm'),
+  signedIn('/suppliers', 'suppliers'),
+  signedIn('/clients', 'clients'),
+  { path: '/needsolutionForm', guard: 'protected', title: 'routes.needForm', chrome: 'shell', screen: 'needForm' },
+  {
+    path: '/providesolutionForm',
+    guard: 'protected',
+    title: 'routes.provideForm',
+    chrome: 'shell',
+    screen: 'provideForm',
+  },
   soon('/subscriptions', 'protected', 'subscriptions'),
   ...categoryRoutes,
   // Public

@@ -34,6 +34,9 @@ function headers(json: boolean): Headers {
   return h;
 }
 
+/** The headers every call carries, for a response read with fetch() directly (the SSE stream). */
+export const apiHeaders = (): Headers => headers(false);
+
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const isForm = init.body instanceof FormData;
   let response: Response;

@@ -1,14 +1,23 @@
-// Health and the public catalogue.
+// Health, the public catalogue and the web app's configuration.
 import { createHash } from 'node:crypto';
-import { CATEGORIES, CURRENCY_CODES, catalogueSchema, dataOf, healthSchema, type Catalogue } from '@app/shared';
+import {
+  CATEGORIES,
+  CURRENCY_CODES,
+  catalogueSchema,
+  clientConfigSchema,
+  dataOf,
+  healthSchema,
+  type Catalogue,
+} from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 
 const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURRENCY_CODES] };
 // The catalogue changes only with a release: an ETag lets phones revalidate without the body.
 const catalogueEtag = `"${createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 22)}"`;
 
-export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl'> }> = async (app, { config }) => {
   app.get(
     '/api/health',
     {
@@ -41,6 +50,23 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('etag', catalogueEtag).header('cache-control', 'public, max-age=3600');
       if (request.headers['if-none-match'] === catalogueEtag) return reply.code(304).send();
       return { data: catalogue };
+    },
+  );
+
+  // D-19: the map draws online tiles only when the server names a tile URL; otherwise it keeps
+  // the offline country shapes. Public, as the visitor's map needs it too.
+  app.get(
+    '/api/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: "The web app's configuration: the online tile URL of the map, or null",
+        response: { 200: dataOf(clientConfigSchema) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return { data: { tile_url: config.tileUrl ?? null } };
     },
   );
 };

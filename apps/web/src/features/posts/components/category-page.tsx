@@ -1,6 +1,6 @@
 // SPEC 2.3 item 3: a category's subcategory cards. 'Your own proposition...' first (price
 // '= ???'), then the presets with their price in the chosen currency. A card asks whether the
-// user needs it or offers it, then opens the matching form.
+// user needs it or offers it, then opens the selection map on the way to the matching form.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -43,9 +43,13 @@ function SubcategoryGrid({ category }: { category: Category }) {
   const owns = category.subcategories.filter((s) => s.own);
   const presets = category.subcategories.filter((s) => !s.own);
 
+  // SPEC 2.3 items 2 and 6: the place is chosen on the selection map first, which then goes on to
+  // the form named in `url` with the place and this category data.
   const go = (form: '/needsolutionForm' | '/providesolutionForm') => {
     if (!chosen) return;
-    navigate(form, { state: { category: category.id, subCategoryId: chosen.id, categoryData: chosen } });
+    void navigate(`/selectionmap/${category.id}/${chosen.id}`, {
+      state: { url: form, categoryData: { category: category.id, subCategoryId: chosen.id } },
+    });
   };
 
   const card = (sub: Subcategory) => (

@@ -1,0 +1,209 @@
+// The map screens in a real Chromium against the real API (SPEC 2.3 items 1, 2 and 6, D-19,
+// D-20): the offline basemap with no network beyond the app, need and offer markers, the
+// visitor's map on the landing page, and the path from the plus button to a form.
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solutions, users } from '../../server/src/db/schema.js';
+import { PHONE, newPage, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let shots: string;
+beforeAll(async () => {
+  h = await startHarness();
+  shots = mkdtempSync(join(tmpdir(), 'map-shots-'));
+});
+// The screenshot stays in the system's temporary folder, for a person to look at.
+afterAll(() => h.close());
+
+/** The harness's browser position (Dakar). */
+const HERE = { lat: 14.6928, lng: -17.4467 };
+
+async function poster(name: string, badges: { verified?: boolean; vip?: boolean } = {}) {
+  const [row] = await h.app.database.db
+    .insert(users)
+    .values({
+      firstName: name,
+      email: `${name.toLowerCase()}-${Date.now()}@example.org`,
+      mobileNo: `+2217${String(Date.now()).slice(-8)}`,
+      verified: badges.verified ?? false,
+      vip: badges.vip ?? false,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+async function post(
+  userId: string,
+  role: 'needSolution' | 'provideSolution',
+  at: { lat: number; lng: number },
+  sub: { id: string; en: string; fr: string; category: 'Equipments' | 'Space' | 'Delivery' },
+) {
+  const [row] = await h.app.database.db
+    .insert(solutions)
+    .values({
+      userId,
+      userRole: role,
+      category: sub.category,
+      subCategoryId: sub.id,
+      subCategoryEn: sub.en,
+      subCategoryFr: sub.fr,
+      priceUsd: 1500,
+      priceEur: 1340,
+      priceXof: 8790,
+      description: `${sub.en} near the test`,
+      location: { x: at.lng, y: at.lat },
+    })
+    .returning({ id: solutions.id });
+  return row!.id;
+}
+
+const TRACTOR = {
+  id: 'equipment-tractor',
+  en: 'Tractor (per day)',
+  fr: 'Tracteur (par jour)',
+  category: 'Equipments',
+} as const;
+const ROOM = { id: 'space-room', en: 'Room per night', fr: 'Chambre par nuit', category: 'Space' } as const;
+const PUMP = {
+  id: 'equipment-water-pump',
+  en: 'Water pump (per day)',
+  fr: 'Pompe à eau (par jour)',
+  category: 'Equipments',
+} as const;
+
+describe('the map', () => {
+  it('draws the offline basemap and blue and green markers with no network beyond the app', async () => {
+    const client = await poster('Client');
+    const supplier = await poster('Supplier', { verified: true, vip: true });
+    // About 400 m apart around the user: separate markers at zoom 15.
+    const needId = await post(client, 'needSolution', { lat: HERE.lat + 0.004, lng: HERE.lng - 0.004 }, TRACTOR);
+    await post(supplier, 'provideSolution', { lat: HERE.lat - 0.004, lng: HERE.lng + 0.004 }, ROOM);
+
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    const outside: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === '127.0.0.1') return route.continue();
+      outside.push(url.href);
+      return route.abort();
+    });
+    await page.goto('/dashboard');
+
+    const map = page.getByRole('region', { name: 'Map of needs and offers' });
+    await map.waitFor();
+    // D-19: Natural Earth's country shapes, drawn as SVG paths, without tiles.
+    await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
+    await expect(page.locator('.leaflet-tile').count()).resolves.toBe(0);
+    await page.locator('.map-pulse').waitFor();
+
+    const need = page.getByRole('button', { name: "Client's need: Tractor (per day), $15.00" });
+    const offer = page.getByRole('button', {
+      name: "Supplier's offer: Room per night, $15.00, verified identity, VIP member",
+    });
+    await need.waitFor();
+    await offer.waitFor();
+    const colour = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    // SPEC 1 and 9: needs blue, offers green.
+    await expect(colour('.map-marker-need .map-pin')).resolves.toBe('rgb(22, 87, 168)');
+    await expect(colour('.map-marker-offer .map-pin')).resolves.toBe('rgb(31, 122, 74)');
+    await expect(offer.locator('.map-badge-id').innerText()).resolves.toBe('+ID');
+    await expect(offer.locator('.map-badge-vip').innerText()).resolves.toBe('VIP');
+    await expect(need.locator('.map-badge').count()).resolves.toBe(0);
+
+    const file = join(shots, 'dashboard.png');
+    await page.screenshot({ path: file });
+    expect(statSync(file).size).toBeGreaterThan(10_000);
+    console.info(`map screenshot: ${file}`);
+
+    // A signed-in user's marker opens a popup linking to the need's details, from the keyboard too.
+    await need.focus();
+    await page.keyboard.press('Enter');
+    const details = page.locator('.leaflet-popup').getByRole('link', { name: 'See the details' });
+    await details.waitFor();
+    await expect(details.getAttribute('href')).resolves.toBe(`/clientsdetails/${needId}/${client}`);
+    await expect(page.locator('.leaflet-popup').innerText()).resolves.toContain('Tractor (per day)');
+
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a visitor the map on the landing page, and a marker asks to sign in', async () => {
+    // Alone in East Africa: a single marker at the visitor's zoom 2.
+    await post(await poster('Lone'), 'provideSolution', { lat: -1.29, lng: 36.82 }, PUMP);
+    const { context, page, errors } = await newPage(h, { quiet: true });
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Posts near you' }).waitFor();
+    // The first paint downloads neither Leaflet nor the atlas.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('.leaflet-container').count()).resolves.toBe(0);
+    expect(requested.filter((p) => p.startsWith('/api/solution/map'))).toEqual([]);
+
+    await page.locator('.map-section').scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    const marker = page.getByRole('button', { name: /^Supplier's offer: Water pump \(per day\)/ });
+    await marker.click();
+    const prompt = page.getByRole('dialog', { name: 'Join Needs & Offers' });
+    await prompt.waitFor();
+    await expect(prompt.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
+    await expect(prompt.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('.leaflet-popup').count()).resolves.toBe(0);
+    // From the keyboard too: Enter on the focused marker.
+    await page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'hidden' });
+    await marker.focus();
+    await page.keyboard.press('Enter');
+    await prompt.waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a category before posting, then leads from Client to the selection map and the need form', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true, viewport: PHONE });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await page.locator('.map-pulse').waitFor();
+    const plus = page.getByRole('button', { name: 'Post a need or an offer' });
+
+    await plus.click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('please select the category from above bar');
+    await expect(page.getByRole('dialog', { name: 'Post as a' }).isVisible()).resolves.toBe(false);
+
+    await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Delivery' }).click();
+    await plus.click();
+    const modal = page.getByRole('dialog', { name: 'Post as a' });
+    await modal.waitFor();
+    await expect(modal.getByRole('button', { name: 'Solution Provider' }).isVisible()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'Client' }).click();
+    await page.waitForURL('**/selectionmap/Delivery/delivery-own');
+
+    const map = page.getByRole('region', { name: 'Map to choose the location of your post' });
+    await map.waitFor();
+    await page.locator('.map-pulse').waitFor();
+    await map.click({ position: { x: 250, y: 120 } });
+    await page.locator('.map-chosen').waitFor();
+    await expect(page.getByRole('status').filter({ hasText: 'Chosen point' }).innerText()).resolves.toMatch(
+      /^Chosen point: 14\.\d+, -17\.\d+$/,
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/needsolutionForm');
+    const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> }).usr);
+    expect(state).toMatchObject({
+      category: 'Delivery',
+      subCategoryId: 'delivery-own',
+      categoryData: { category: 'Delivery', subCategoryId: 'delivery-own' },
+    });
+    expect(Math.abs((state!.lat as number) - HERE.lat)).toBeLessThan(0.01);
+    expect(Math.abs((state!.lng as number) - HERE.lng)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,21 @@
+// DELETE /api/solution/deleteSolution/:userId/:solutionId: the owner removes a post (a soft delete, D-6).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { getCurrentUser } from '../../../lib/session';
+
+export const deleteSolution = (solutionId: string) =>
+  apiFetch<void>(
+    `/solution/deleteSolution/${encodeURIComponent(getCurrentUser()?._id ?? '')}/${encodeURIComponent(solutionId)}`,
+    { method: 'DELETE' },
+  );
+
+export function useDeleteSolution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSolution,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: ['map'] });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// PUT /api/solution/rejectSolution: the acceptor drops an order; the post is Pending again (D-6).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { getCurrentUser } from '../../../lib/session';
+
+export const rejectSolution = (solutionId: string) =>
+  apiFetch<void>('/solution/rejectSolution', {
+    method: 'PUT',
+    body: { user_id: getCurrentUser()?._id ?? '', solution_id: solutionId },
+  });
+
+export function useRejectSolution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectSolution,
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: ['map'] });
+    },
+  });
+}

@@ -1,0 +1,140 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { solution } from '../testing/fixtures';
+import { ClientNeedsMatchPage, ClientOfferAcceptPage, SupplierSolutionPage } from './acceptance-pages';
+
+const me = (trailComplete: boolean) => ({
+  'GET /api/user/me': [
+    200,
+    {
+      data: testUser({
+        subscription: {
+          subscription_type: null,
+          subscription_flag: false,
+          trail_complete: trailComplete,
+          subscription_start_date: null,
+          subscription_end_date: null,
+        },
+      }),
+    },
+  ] as [number, unknown],
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn(testUser());
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
+  const accepted = solution({
+    status: 'Accepted',
+    category: 'Delivery',
+    sub_category: { en: 'Your own proposition...', fr: 'Votre propre proposition...' },
+    sub_category_id: 'delivery-own',
+    display_price: '$20.00',
+    delivery_city: 'Thiès',
+    delivery_country: 'Senegal',
+    delivery_date: '2026-12-05',
+    user: {
+      _id: 'u2',
+      firstName: 'Moussa',
+      verified: false,
+      vip: false,
+      email: 'm@example.org',
+      mobile_no: '+221771234567',
+    },
+  });
+
+  it('shows the post from router state, the Important note and, for an own proposition, the price', async () => {
+    const fetchMock = routeFetch({});
+    renderScreen('/suppliersolution/:id', <SupplierSolutionPage title="Supplier's Solution" />, {
+      pathname: '/suppliersolution/s1',
+      state: { solutionData: accepted },
+    });
+    expect(await screen.findByRole('heading', { name: 'Important note' })).toBeTruthy();
+    expect(screen.getByText(/A notification\/SMS has been sent to the provider/)).toBeTruthy();
+    expect(screen.getByText('Your own proposition...')).toBeTruthy();
+    expect(screen.getByText('$20.00')).toBeTruthy();
+    expect(screen.getByText('Thiès, Senegal')).toBeTruthy();
+    expect(screen.getByText('m@example.org')).toBeTruthy();
+    expect(screen.getByText('+221771234567')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET /api/solution/getSolutionDetails/s1')).toHaveLength(0);
+  });
+
+  it('loads the post by its address alone (a reload), and hides a preset price', async () => {
+    const preset = solution({ status: 'Accepted' });
+    routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: preset }] });
+    renderScreen('/suppliersolution/:id', <SupplierSolutionPage title="Supplier's Solution" />, '/suppliersolution/s1');
+    expect(await screen.findByText('Tractor (per day)')).toBeTruthy();
+    expect(screen.queryByText('$15.00')).toBeNull();
+    expect(screen.queryByText('Price')).toBeNull();
+  });
+
+  it('Accept goes on to /clientofferaccept/{id}', async () => {
+    routeFetch({});
+    renderScreen('/suppliersolution/:id', <SupplierSolutionPage title="Supplier's Solution" />, {
+      pathname: '/suppliersolution/s1',
+      state: { solutionData: accepted },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/clientofferaccept/s1'));
+  });
+
+  it('No drops the order and returns to /suppliers', async () => {
+    const fetchMock = routeFetch({ 'PUT /api/solution/rejectSolution': [204] });
+    renderScreen('/suppliersolution/:id', <SupplierSolutionPage title="Supplier's Solution" />, {
+      pathname: '/suppliersolution/s1',
+      state: { solutionData: accepted },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/suppliers'));
+    const [, init] = callsTo(fetchMock, 'PUT /api/solution/rejectSolution')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'u1', solution_id: 's1' });
+  });
+});
+
+describe('/clientofferaccept', () => {
+  it('confirms the offer and points to My Orders', async () => {
+    routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: solution({ status: 'Accepted' }) }] });
+    renderScreen('/clientofferaccept/:id', <ClientOfferAcceptPage title="Offer accepted" />, '/clientofferaccept/s1');
+    expect(await screen.findByText('The offer is yours. You will find it in My Orders.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See My Orders' }).getAttribute('href')).toBe('/myorders');
+  });
+
+  it('without an id nor a post says No Data Found', async () => {
+    routeFetch({});
+    renderScreen('/clientofferaccept', <ClientOfferAcceptPage title="Offer accepted" />);
+    expect(await screen.findByText('No Data Found')).toBeTruthy();
+  });
+});
+
+describe('/clientneedsmatch/:id, the payment choice (SPEC 2.3 item 10, D-15)', () => {
+  const need = solution({ user_role: 'needSolution', sub_category_price_dollar: '15.00' });
+
+  it('offers the yearly subscription, the free trial and pay-as-you-go at 15% of the dollar price', async () => {
+    routeFetch({ ...me(false), 'GET /api/solution/getSolutionDetails/s1': [200, { data: need }] });
+    renderScreen('/clientneedsmatch/:id', <ClientNeedsMatchPage title="Client's Need" />, '/clientneedsmatch/s1');
+    expect(await screen.findByText('Tractor (per day)')).toBeTruthy();
+    expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
+    expect(await screen.findByRole('link', { name: 'Start the free trial' })).toBeTruthy();
+    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Pay $2.25' })).toBeTruthy();
+  });
+
+  it('leaves the free trial out once it has been used', async () => {
+    routeFetch({ ...me(true) });
+    renderScreen('/clientneedsmatch/:id', <ClientNeedsMatchPage title="Client's Need" />, {
+      pathname: '/clientneedsmatch/s1',
+      state: { solutionData: need },
+    });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Pay $2.25' })).toBeTruthy());
+    // The stored user is replaced by the server's, whose trial is complete.
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Start the free trial' })).toBeNull());
+  });
+});

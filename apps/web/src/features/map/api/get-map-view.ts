@@ -1,0 +1,61 @@
+// GET /api/solution/map for the viewport on screen (D-20): points when it holds few posts,
+// clusters when it holds many.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryId, CurrencySetting, MapCluster, MapPoint } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client';
+import { getCurrency, getLanguage } from '../../../lib/settings';
+import type { Bbox } from '../utils/viewport';
+
+export interface MapView {
+  points: MapPoint[];
+  clusters: MapCluster[];
+}
+
+export interface MapViewInput {
+  /** Rounded to the zoom's grid (viewportBbox), so that the key repeats for small pans. */
+  bbox: Bbox;
+  zoom: number;
+  category?: CategoryId | null;
+  currency: CurrencySetting;
+  lang: 'en' | 'fr';
+}
+
+export function getMapView(input: MapViewInput): Promise<MapView> {
+  const query = new URLSearchParams({
+    bbox: input.bbox.join(','),
+    zoom: String(Math.round(input.zoom)),
+    currency: input.currency,
+    lang: input.lang,
+  });
+  if (input.category) query.set('category', input.category);
+  return apiFetch<{ data: MapView }>(`/solution/map?${query.toString()}`).then((r) => r.data);
+}
+
+export const mapViewQueryOptions = (input: MapViewInput) =>
+  queryOptions({
+    queryKey: [
+      'map-view',
+      input.bbox.join(','),
+      Math.round(input.zoom),
+      input.category ?? null,
+      input.currency,
+      input.lang,
+    ],
+    queryFn: () => getMapView(input),
+    // The server caches for 15 s too; markers change as people post.
+    staleTime: 15_000,
+    // While the next viewport loads, the markers of the last one stay on the map.
+    placeholderData: keepPreviousData,
+  });
+
+/** The posts of a viewport, priced in the user's currency and titled in their language. */
+export function useMapView(view: { bbox: Bbox; zoom: number } | null, category: CategoryId | null) {
+  const input: MapViewInput = {
+    bbox: view?.bbox ?? [-180, -90, 180, 90],
+    zoom: view?.zoom ?? 0,
+    category,
+    currency: getCurrency(),
+    lang: getLanguage() === 'fr-ca' ? 'fr' : 'en',
+  };
+  return useQuery({ ...mapViewQueryOptions(input), enabled: view !== null });
+}

@@ -1,0 +1,24 @@
+import '../map-base.css';
+import { Search, Tag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** What the two markers mean (SPEC 1: needs blue, offers green), drawn as the markers are. */
+export function MapLegend() {
+  const { t } = useTranslation();
+  return (
+    <ul className="map-legend">
+      <li>
+        <span className="map-legend-swatch map-marker-need" aria-hidden="true">
+          <Search size={11} strokeWidth={3} />
+        </span>
+        {t('map.legendNeed')}
+      </li>
+      <li>
+        <span className="map-legend-swatch map-marker-offer" aria-hidden="true">
+          <Tag size={11} strokeWidth={3} />
+        </span>
+        {t('map.legendOffer')}
+      </li>
+    </ul>
+  );
+}

@@ -1,0 +1,58 @@
+// SPEC 2.3 items 1 and 2: /dashboard and /map. The full-height map of posts centred on the user,
+// the category bar on top, the tooltip, the round plus button and its post modal, and the
+// location modal when no coordinates come.
+import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findCategory, ZOOM_SIGNED_IN, type CategoryId } from '@app/shared';
+import { positionOf, useLocationPrompt, usePosition } from '../hooks/use-position';
+import { CategoryBar } from './category-bar';
+import { LocationModal } from './location-modal';
+import { MapTooltip } from './map-tooltip';
+import { PostModal } from './post-modal';
+import { PostsMap } from './posts-map';
+
+export function MapScreen({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const position = usePosition();
+  const locationPrompt = useLocationPrompt(position);
+  const [category, setCategory] = useState<CategoryId | null>(null);
+  const [alert, setAlert] = useState(false);
+  const [posting, setPosting] = useState(false);
+  const chosen = category ? (findCategory(category) ?? null) : null;
+
+  const choose = (next: CategoryId | null) => {
+    setCategory(next);
+    if (next) setAlert(false);
+  };
+  // SPEC 5: a category must be chosen on the bar before posting.
+  const plus = () => {
+    if (!chosen) return setAlert(true);
+    setAlert(false);
+    setPosting(true);
+  };
+
+  return (
+    <div className="map-screen">
+      <h1 className="visually-hidden">{title}</h1>
+      <CategoryBar value={category} onChange={choose} />
+      {alert ? (
+        <div className="map-alert" role="alert">
+          <p>{t('errors.selectCategory')}</p>
+          <button type="button" className="icon-button" aria-label={t('map.dismiss')} onClick={() => setAlert(false)}>
+            <X aria-hidden="true" size={20} />
+          </button>
+        </div>
+      ) : null}
+      <div className="map-stage">
+        <PostsMap label={t('map.label')} position={positionOf(position)} zoom={ZOOM_SIGNED_IN} category={category} />
+        <MapTooltip />
+        <button type="button" className="map-plus" aria-label={t('map.post')} onClick={plus}>
+          <Plus aria-hidden="true" size={30} strokeWidth={2.5} />
+        </button>
+      </div>
+      <PostModal category={posting ? chosen : null} onClose={() => setPosting(false)} />
+      <LocationModal open={locationPrompt.open} onClose={locationPrompt.dismiss} />
+    </div>
+  );
+}

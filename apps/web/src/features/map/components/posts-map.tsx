@@ -1,0 +1,247 @@
+// The map of posts (SPEC 2.3 item 1, D-19, D-20): the basemap, the user's position, and the
+// posts of the viewport from GET /api/solution/map, as blue need and green offer markers, or as
+// counted clusters when zoomed out. Signed-in users open a marker's popup with a link to its
+// details; a visitor's click goes to `onVisitorOpen` (the sign-in prompt, SPEC 6).
+import '../map.css';
+import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
+import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } from '@app/shared';
+import { getLanguage } from '../../../lib/settings';
+import { useMapView } from '../api/get-map-view';
+import type { Position } from '../hooks/use-position';
+import {
+  clusterCount,
+  clusterZoom,
+  detailPath,
+  GROUPING_MAX_ZOOM,
+  groupPoints,
+  mergeClusters,
+  viewportBbox,
+  type Bbox,
+} from '../utils/viewport';
+import { clusterIcon, pointIcon } from './marker-icons';
+import { Basemap, DEFAULT_CENTRE, FollowPosition, MapSetup, MIN_ZOOM, PositionMarker, WORLD_BOUNDS } from './map-parts';
+
+/** Wait this long after the map stops moving before asking for its posts. */
+export const MOVE_DEBOUNCE_MS = 300;
+
+export interface PostsMapProps {
+  /** The map's accessible name. */
+  label: string;
+  position: Position | null;
+  /** Zoom once centred on the position (SPEC 9: 15 signed in, 2 for visitors). */
+  zoom: number;
+  category?: CategoryId | null;
+  /** A visitor's click on a marker: the sign-in prompt instead of the popup. */
+  onVisitorOpen?: () => void;
+}
+
+interface View {
+  bbox: Bbox;
+  zoom: number;
+}
+
+export function PostsMap({ label, position, zoom, category = null, onVisitorOpen }: PostsMapProps) {
+  const { t } = useTranslation();
+  const [view, setView] = useState<View | null>(null);
+  const posts = useMapView(view, category);
+  const points = posts.data?.points ?? [];
+  const clusters = posts.data?.clusters ?? [];
+  return (
+    <div className="posts-map">
+      <MapContainer
+        className="map-canvas"
+        center={position ? [position.lat, position.lng] : DEFAULT_CENTRE}
+        zoom={position ? zoom : Math.min(zoom, MIN_ZOOM + 1)}
+        minZoom={MIN_ZOOM}
+        maxBounds={WORLD_BOUNDS}
+        maxBoundsViscosity={1}
+        zoomControl={false}
+      >
+        <MapSetup label={label} />
+        <Basemap />
+        <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
+        <FollowPosition position={position} zoom={zoom} />
+        <ViewportWatcher onChange={setView} />
+        {position ? <PositionMarker position={position} /> : null}
+        <Posts points={points} clusters={clusters} zoom={view?.zoom ?? zoom} onVisitorOpen={onVisitorOpen} />
+      </MapContainer>
+      {posts.isFetching ? <span className="map-loading" aria-hidden="true" /> : null}
+      <p className="map-status" role="status">
+        {posts.isError ? t('map.loadFailed') : ''}
+      </p>
+    </div>
+  );
+}
+
+/** Reports the rounded viewport when the map has settled after a move or a zoom. */
+function ViewportWatcher({ onChange }: { onChange: (view: View) => void }) {
+  const map = useMap();
+  const last = useRef('');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const report = () => {
+      const b = map.getBounds();
+      const zoom = Math.round(map.getZoom());
+      const bbox = viewportBbox(
+        { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+        zoom,
+      );
+      const key = `${bbox.join(',')}@${zoom}`;
+      if (key === last.current) return;
+      last.current = key;
+      onChange({ bbox, zoom });
+    };
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, MOVE_DEBOUNCE_MS);
+    };
+    map.whenReady(report);
+    map.on('moveend', later);
+    return () => {
+      clearTimeout(timer);
+      map.off('moveend', later);
+    };
+  }, [map, onChange]);
+  return null;
+}
+
+/** A marker is 32 px wide: closer points than this would cover each other. */
+const GROUP_CELL_PX = 40;
+/** Cluster badges are up to 64 px wide: closer centres than this would overlap. */
+const MERGE_PX = 56;
+
+function Posts({
+  points,
+  clusters,
+  zoom,
+  onVisitorOpen,
+}: {
+  points: MapPoint[];
+  clusters: MapCluster[];
+  zoom: number;
+  onVisitorOpen: (() => void) | undefined;
+}) {
+  const map = useMap();
+  const { singles, groups } = useMemo(() => {
+    const project = (p: { lat: number; lng: number }) => map.project([p.lat, p.lng], zoom);
+    const grouped =
+      zoom > GROUPING_MAX_ZOOM ? { singles: points, groups: [] } : groupPoints(points, project, GROUP_CELL_PX);
+    return { singles: grouped.singles, groups: mergeClusters([...clusters, ...grouped.groups], project, MERGE_PX) };
+  }, [map, points, clusters, zoom]);
+  return (
+    <>
+      {singles.map((point) => (
+        <PointMarker key={point._id} point={point} onVisitorOpen={onVisitorOpen} />
+      ))}
+      {groups.map((cluster) => (
+        <ClusterMarker key={`${cluster.lat},${cluster.lng},${cluster.count}`} cluster={cluster} />
+      ))}
+    </>
+  );
+}
+
+const activates = (event: LeafletKeyboardEvent): boolean => {
+  const key = event.originalEvent.key;
+  if (key !== 'Enter' && key !== ' ') return false;
+  event.originalEvent.preventDefault();
+  return true;
+};
+
+const PointMarker = memo(function PointMarker({
+  point,
+  onVisitorOpen,
+}: {
+  point: MapPoint;
+  onVisitorOpen: (() => void) | undefined;
+}) {
+  const { t } = useTranslation();
+  const language = getLanguage();
+  const kind = point.user_role === 'needSolution' ? 'need' : 'offer';
+  const title = pick(point.sub_category, language);
+  const category = findCategory(point.category);
+  const markerRef = useRef<LeafletMarker>(null);
+
+  const icon = useMemo(() => {
+    const badges = [point.verified ? t('map.verifiedLabel') : '', point.vip ? t('map.vipLabel') : ''].filter(Boolean);
+    const what = t(point.user_role === 'needSolution' ? 'map.need' : 'map.offer');
+    const label = t('map.markerName', {
+      kind: what,
+      title: pick(point.sub_category, language),
+      price: point.display_price,
+    });
+    return pointIcon(point.user_role === 'needSolution' ? 'need' : 'offer', {
+      name: [label, ...badges].join(', '),
+      verified: point.verified ? t('map.verifiedBadge') : undefined,
+      vip: point.vip ? t('map.vipBadge') : undefined,
+    });
+  }, [point, language, t]);
+
+  const handlers = useMemo(
+    () =>
+      onVisitorOpen
+        ? {
+            click: () => onVisitorOpen(),
+            keydown: (event: LeafletKeyboardEvent) => {
+              if (activates(event)) onVisitorOpen();
+            },
+          }
+        : {
+            // Closing a popup from the keyboard (Escape) puts the focus back on its marker.
+            popupclose: () => {
+              const active = document.activeElement;
+              if (!active || active === document.body || !document.contains(active)) {
+                markerRef.current?.getElement()?.focus({ preventScroll: true });
+              }
+            },
+          },
+    [onVisitorOpen],
+  );
+
+  return (
+    <Marker ref={markerRef} position={[point.lat, point.lng]} icon={icon} keyboard riseOnHover eventHandlers={handlers}>
+      {onVisitorOpen ? null : (
+        <Popup>
+          <div className="map-popup">
+            <p className={`map-popup-kind map-popup-${kind}`}>{t(`map.${kind}`)}</p>
+            <p className="map-popup-title">{title}</p>
+            {category ? <p className="map-popup-category">{pick(category.name, language)}</p> : null}
+            <p className="map-popup-price">{point.display_price}</p>
+            {point.verified || point.vip ? (
+              <p className="map-popup-badges">
+                {point.verified ? <span className="map-badge map-badge-id">{t('map.verifiedBadge')}</span> : null}
+                {point.vip ? <span className="map-badge map-badge-vip">{t('map.vipBadge')}</span> : null}
+              </p>
+            ) : null}
+            <Link className="button button-small button-primary map-popup-link" to={detailPath(point)}>
+              {t('map.details')}
+            </Link>
+          </div>
+        </Popup>
+      )}
+    </Marker>
+  );
+});
+
+function ClusterMarker({ cluster }: { cluster: MapCluster }) {
+  const { t } = useTranslation();
+  const map = useMap();
+  const language = getLanguage();
+  const icon = useMemo(
+    () => clusterIcon(clusterCount(cluster.count, language), cluster.count, t('map.cluster', { count: cluster.count })),
+    [cluster.count, language, t],
+  );
+  const handlers = useMemo(() => {
+    const zoomIn = () => map.setView([cluster.lat, cluster.lng], clusterZoom(map.getZoom()));
+    return {
+      click: zoomIn,
+      keydown: (event: LeafletKeyboardEvent) => {
+        if (activates(event)) zoomIn();
+      },
+    };
+  }, [map, cluster.lat, cluster.lng]);
+  return <Marker position={[cluster.lat, cluster.lng]} icon={icon} keyboard eventHandlers={handlers} />;
+}

@@ -1,0 +1,54 @@
+// SPEC 2.3 item 6: what Next on the selection map passes to the form. The category and
+// subcategory come from the route (/selectionmap/{category}/{subCategoryId}) or, when those are
+// not known ids, from the router state's categoryData.
+import { findCategory, findSubcategory } from '@app/shared';
+
+export const FORMS = ['/providesolutionForm', '/needsolutionForm'] as const;
+export type FormPath = (typeof FORMS)[number];
+
+export interface SelectionState {
+  url?: unknown;
+  categoryData?: unknown;
+}
+
+export interface CategoryData {
+  category?: string;
+  subCategoryId?: string;
+  [key: string]: unknown;
+}
+
+export interface NextState {
+  lng: number;
+  lat: number;
+  category: string | undefined;
+  subCategoryId: string | undefined;
+  categoryData: CategoryData;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const asString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The form Next opens: the one named in the state, else the provide form (only these two). */
+export function nextForm(state: unknown): FormPath {
+  const url = asRecord(state).url;
+  return FORMS.find((form) => form.toLowerCase() === String(url).toLowerCase()) ?? '/providesolutionForm';
+}
+
+export function nextState(
+  params: { type?: string; id?: string },
+  state: unknown,
+  point: { lat: number; lng: number },
+): NextState {
+  const data = asRecord(asRecord(state).categoryData) as CategoryData;
+  const category = findCategory(params.type ?? '')?.id ?? asString(data.category);
+  const subCategoryId =
+    (params.id && findSubcategory(params.id) ? params.id : undefined) ?? asString(data.subCategoryId);
+  return {
+    lng: point.lng,
+    lat: point.lat,
+    category,
+    subCategoryId,
+    categoryData: Object.keys(data).length > 0 ? data : { category, subCategoryId },
+  };
+}

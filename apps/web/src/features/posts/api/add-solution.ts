@@ -1,0 +1,28 @@
+// POST /api/solution/addSolution: multipart, a `new_solution` part (JSON of newSolutionSchema's
+// input) then one `files` part per image (at most MAX_IMAGES, D-7). 201 answers the Solution.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { newSolutionSchema, type NewSolutionInput, type Solution } from '@app/shared';
+import { apiFetch } from '../../../lib/api-client';
+
+export type AddSolutionInput = { solution: NewSolutionInput; files: File[] };
+
+export function addSolution({ solution, files }: AddSolutionInput): Promise<Solution> {
+  const new_solution = newSolutionSchema.parse(solution);
+  const form = new FormData();
+  // The JSON part first: the server reads the fields before it streams the files.
+  form.append('new_solution', JSON.stringify(new_solution));
+  for (const file of files) form.append('files', file, file.name);
+  return apiFetch<{ data: Solution }>('/solution/addSolution', { method: 'POST', body: form }).then((r) => r.data);
+}
+
+export function useAddSolution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: addSolution,
+    onSuccess: () => {
+      // The map and the lists show the new post at once. Not awaited: the share dialog opens now.
+      void queryClient.invalidateQueries({ queryKey: ['map'] });
+      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+    },
+  });
+}
