@@ -15,13 +15,13 @@ describe('GET /api/config (D-19)', () => {
   it('says there is no tile URL by default, so the map keeps its offline country shapes', async () => {
     const res = await plain.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { tile_url: null } });
+    expect(res.json()).toEqual({ data: { tile_url: null, vapid_public_key: null } });
   });
 
   it('names the configured tile URL, to anyone (the visitor map needs it too)', async () => {
     const res = await tiled.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { tile_url: TILES } });
+    expect(res.json()).toEqual({ data: { tile_url: TILES, vapid_public_key: null } });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
   });
 });

@@ -17,7 +17,7 @@ const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURR
 // The catalogue changes only with a release: an ETag lets phones revalidate without the body.
 const catalogueEtag = `"${createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 22)}"`;
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl'> }> = async (app, { config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl' | 'push'> }> = async (app, { config }) => {
   app.get(
     '/api/health',
     {
@@ -60,13 +60,18 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl
     {
       schema: {
         tags: ['system'],
-        summary: "The web app's configuration: the online tile URL of the map, or null",
+        summary: "The web app's configuration: the map's online tile URL and the Web Push key, or null",
         response: { 200: dataOf(clientConfigSchema) },
       },
     },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { data: { tile_url: config.tileUrl ?? null } };
+      return {
+        data: {
+          tile_url: config.tileUrl ?? null,
+          vapid_public_key: config.push.provider === 'webpush' ? (config.push.vapid?.publicKey ?? null) : null,
+        },
+      };
     },
   );
 };
