@@ -97,6 +97,9 @@ describe('a signed-in user', () => {
     await page.getByRole('button', { name: /Share a ride, big car/ }).click();
     const choice = page.getByRole('dialog', { name: 'What would you like to do?' });
     await choice.getByRole('button', { name: 'I offer it (Solution Provider)' }).click();
+    // First the place on the selection map, then the form (SPEC 2.3 item 6).
+    await page.waitForURL('**/selectionmap/Transport/transport-big-car');
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/providesolutionForm');
     await context.close();
   });
