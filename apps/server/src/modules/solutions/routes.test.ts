@@ -401,7 +401,10 @@ describe('visits and deletion', () => {
     expect((await click(other)).statusCode).toBe(204);
     expect((await click(other)).statusCode).toBe(204);
     expect((await click(owner)).statusCode).toBe(204);
-    const mine = await t.app.inject({ url: `/api/solution/getUserSolutions/${owner.user._id}`, headers: owner.headers });
+    const mine = await t.app.inject({
+      url: `/api/solution/getUserSolutions/${owner.user._id}`,
+      headers: owner.headers,
+    });
     expect(mine.json().data.find((s: { _id: string }) => s._id === created._id).visit_count).toBe(1);
     const { sql } = await import('drizzle-orm');
     const result = (await t.app.database.db.execute(

@@ -17,7 +17,10 @@ const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURR
 // The catalogue changes only with a release: an ETag lets phones revalidate without the body.
 const catalogueEtag = `"${createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 22)}"`;
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl' | 'push'> }> = async (app, { config }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl' | 'push'> }> = async (
+  app,
+  { config },
+) => {
   app.get(
     '/api/health',
     {

@@ -223,14 +223,12 @@ describe('sign-in and sessions (D-9)', () => {
   it('answers 401, not 500, for an account whose stored password is not a hash (demo accounts without sign-in)', async () => {
     const { users } = await import('../../db/schema.js');
     const { NO_LOGIN_PASSWORD_HASH } = await import('../../db/seed.js');
-    await t.app.database.db
-      .insert(users)
-      .values({
-        firstName: 'Demo',
-        email: 'no-login@example.org',
-        mobileNo: '+221770009999',
-        passwordHash: NO_LOGIN_PASSWORD_HASH,
-      });
+    await t.app.database.db.insert(users).values({
+      firstName: 'Demo',
+      email: 'no-login@example.org',
+      mobileNo: '+221770009999',
+      passwordHash: NO_LOGIN_PASSWORD_HASH,
+    });
     const res = await post('/api/user/login', { email: 'no-login@example.org', password: NO_LOGIN_PASSWORD_HASH });
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('INVALID_CREDENTIALS');
