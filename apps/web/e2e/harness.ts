@@ -20,7 +20,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `env`: extra configuration, e.g. DATABASE_URL and REDIS_URL for several instances over one database. */
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
   const config = loadConfig({
     DATA_DIR: dir,
@@ -29,6 +30,7 @@ export async function startHarness(): Promise<Harness> {
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'admin@example.org',
     RATE_LIMIT_SCALE: '100',
+    ...env,
   });
   const app = await buildApp(config);
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -144,4 +146,32 @@ export async function newPage(
 /** Waits for the page's h1 to read exactly `text` (screens load lazily). */
 export async function expectHeading(page: Page, text: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: text, exact: true }).waitFor();
+}
+
+/**
+ * Like Playwright's 'networkidle', but the mailbox's event stream (open for as long as a signed-in
+ * page is) does not count: resolves once no other request has been in flight for `quietMs`.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 10_000): Promise<void> {
+  const counted = (url: string) => !url.includes('/api/notify/stream');
+  const inFlight = new Set<unknown>();
+  const add = (r: { url(): string }) => counted(r.url()) && inFlight.add(r);
+  const done = (r: unknown) => inFlight.delete(r);
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    await page.waitForLoadState('load');
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < quietMs) {
+      if (Date.now() > deadline) throw new Error(`the page kept loading for ${timeoutMs} ms`);
+      await page.waitForTimeout(50);
+      if (inFlight.size > 0) quietSince = Date.now();
+    }
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
 }

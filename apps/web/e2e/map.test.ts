@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solutions, users } from '../../server/src/db/schema.js';
-import { PHONE, newPage, startHarness, type Harness } from './harness.js';
+import { PHONE, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 
 let h: Harness;
 let shots: string;
@@ -143,7 +143,7 @@ describe('the map', () => {
     await page.goto('/');
     await page.getByRole('heading', { name: 'Posts near you' }).waitFor();
     // The first paint downloads neither Leaflet nor the atlas.
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.locator('.leaflet-container').count()).resolves.toBe(0);
     expect(requested.filter((p) => p.startsWith('/api/solution/map'))).toEqual([]);
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../../server/src/db/schema.js';
-import { PHONE, createSession, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+import { PHONE, createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -149,7 +149,7 @@ describe('the country modal (SPEC 4)', () => {
 
     await page.reload();
     await expectHeading(page, 'Map');
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.getByRole('dialog', { name: 'Choose your country' }).count()).resolves.toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -159,7 +159,7 @@ describe('the country modal (SPEC 4)', () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/dashboard');
     await expectHeading(page, 'Map');
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.getByRole('dialog', { name: 'Choose your country' }).count()).resolves.toBe(0);
     await context.close();
   });
@@ -182,7 +182,7 @@ describe('/getUsers (D-11)', () => {
     await visitor.page.goto('/getUsers');
     await expectHeading(visitor.page, 'Users');
     await visitor.page.getByText('This page is for administrators only.').waitFor();
-    await visitor.page.waitForLoadState('networkidle');
+    await waitForQuiet(visitor.page);
     expect(
       visitorCalls.filter((c) => c.includes('/admin/') || c.includes('getAllUsers') || c.includes('/user/me')),
     ).toEqual([]);
@@ -192,7 +192,7 @@ describe('/getUsers (D-11)', () => {
     const memberCalls = apiCalls(member.page);
     await member.page.goto('/getUsers');
     await member.page.getByText('This page is for administrators only.').waitFor();
-    await member.page.waitForLoadState('networkidle');
+    await waitForQuiet(member.page);
     expect(memberCalls.filter((c) => c.includes('/admin/') || c.includes('getAllUsers'))).toEqual([]);
     await expect(member.page.getByRole('table').count()).resolves.toBe(0);
     await member.context.close();

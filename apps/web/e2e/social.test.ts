@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, createSession, expectHeading, newPage, startHarness, type Harness } from './harness.js';
+import { PHONE, createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('social sign-in', () => {
     await expectHeading(page, 'Map');
     await expect(page.evaluate(() => localStorage.getItem('isAuthenticated'))).resolves.toBe('true');
     // The country is known: no country modal.
-    await page.waitForLoadState('networkidle');
+    await waitForQuiet(page);
     await expect(page.getByRole('dialog', { name: 'Choose your country' }).count()).resolves.toBe(0);
 
     const row = await h.app.database.db.query.users.findFirst({ where: (u) => eq(u.email, email) });
