@@ -13,3 +13,4 @@ export * from './schemas/users.js';
 export * from './schemas/solutions.js';
 export * from './deals.js';
 export * from './schemas/deals.js';
+export * from './schemas/payments.js';

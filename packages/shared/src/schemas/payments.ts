@@ -1,0 +1,55 @@
+// Subscriptions and payments of API.md (issue 6; D-13 to D-18, D-22). Amounts are integer minor
+// units with an ISO code (D-3), always priced by the server.
+import { z } from 'zod';
+import { CURRENCY_CODES } from '../money.js';
+
+/** POST /api/user/updateSubscription: `true, false` starts the free trial (SPEC 4). */
+export const updateSubscriptionBodySchema = z.object({
+  user_id: z.uuid(),
+  status: z.boolean(),
+  trail_complete: z.boolean(),
+});
+
+/** POST /api/payment/pay: pay-as-you-go for one deal (D-15). */
+export const payBodySchema = z.object({ solution_id: z.uuid() });
+/** POST /api/payment/subscribe: the yearly subscription in a currency (D-15's price table). */
+export const subscribeBodySchema = z.object({ currency: z.enum(CURRENCY_CODES) });
+/** Both answer the page to send the browser to: the provider's approval page. */
+export const redirectResultSchema = z.object({ url: z.string() });
+
+/** POST /api/payment/success: the return from the provider. The amount never comes from here (D-17). */
+export const paymentSuccessBodySchema = z.object({
+  paymentId: z.string().min(1).max(200),
+  payerId: z.string().max(200).optional(),
+  solution_id: z.uuid(),
+});
+
+/** POST /api/payment/updateSubscription: the return from the provider's subscription approval. */
+export const subscriptionReturnBodySchema = z.object({ subscription_id: z.string().min(1).max(200) });
+
+/** POST /api/admin/markSubscriptionPaid: a mobile-money subscription (D-18). */
+export const markSubscriptionPaidBodySchema = z.object({
+  user_id: z.uuid(),
+  reference: z.string().trim().min(3).max(100),
+  currency: z.enum(CURRENCY_CODES).default('XOF'),
+});
+
+export const paymentSchema = z
+  .object({
+    _id: z.string(),
+    kind: z.enum(['onetime', 'subscription']),
+    /** Decimal string in `currency` ("2.25", "7900"). */
+    amount: z.string(),
+    currency: z.enum(CURRENCY_CODES),
+    status: z.enum(['pending', 'captured', 'failed', 'refunded']),
+    solution_id: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Payment' });
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const paymentSuccessResultSchema = z.object({
+  payment: paymentSchema,
+  /** The other party's contacts, now that the deal has contact access (D-14). */
+  contact: z.object({ email: z.string().nullable(), mobile_no: z.string().nullable() }),
+});
