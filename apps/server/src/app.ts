@@ -7,6 +7,8 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger } from './logger.js';
 import { adaptersPlugin } from './plugins/adapters.js';
+import { clockPlugin } from './plugins/clock.js';
+import { paymentRoutes } from './modules/payments/routes.js';
 import type { PushAdapter } from './adapters/push/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { notificationsPlugin } from './plugins/notifications.js';
@@ -51,6 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
   await app.register(limitsPlugin);
+  await app.register(clockPlugin, { config });
   await app.register(adaptersPlugin, { config, push: deps.push });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(authPlugin);
@@ -63,6 +66,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.withTypeProvider<ZodTypeProvider>().register(dealRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(notificationRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(paymentRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -56,6 +56,14 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:admin@example.org'),
+  /** D-1, D-22: payments on the local approval page (never in production) or through PayPal. */
+  PAYMENT_PROVIDER: z.enum(['local', 'paypal']).default('local'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** PayPal's API base; the sandbox unless told otherwise; tests point it at a local stub. */
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_PLAN_ID: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
   /** D-23: images on local disk (DATA_DIR/uploads) or in an S3-compatible bucket. */
   STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible service (MinIO, R2, ...); unset means AWS. */
@@ -88,6 +96,10 @@ export interface Config {
   /** Euros per dollar in millionths (D-4). */
   eurPerUsdMicro: number;
   push: { provider: 'local' | 'webpush'; vapid?: { publicKey: string; privateKey: string; subject: string } };
+  payments: {
+    provider: 'local' | 'paypal';
+    paypal: { clientId?: string; clientSecret?: string; apiUrl: string; planId?: string; webhookId?: string };
+  };
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
@@ -153,6 +165,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
           ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT }
           : undefined,
+    },
+    payments: {
+      provider: e.PAYMENT_PROVIDER,
+      paypal: {
+        clientId: e.PAYPAL_CLIENT_ID,
+        clientSecret: e.PAYPAL_CLIENT_SECRET,
+        apiUrl: e.PAYPAL_API_URL,
+        planId: e.PAYPAL_PLAN_ID,
+        webhookId: e.PAYPAL_WEBHOOK_ID,
+      },
     },
     sms: {
       provider: e.SMS_PROVIDER,

@@ -1,7 +1,8 @@
-// The outside services, chosen by configuration (D-1): SMS, push and file storage.
+// The outside services, chosen by configuration (D-1): SMS, push, file storage and payments.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { createPaymentAdapter, type PaymentAdapter } from '../adapters/payments/index.js';
 import { createPushAdapter, type PushAdapter } from '../adapters/push/index.js';
 import { createSmsAdapter } from '../adapters/sms/index.js';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.js';
@@ -13,6 +14,7 @@ declare module 'fastify' {
     sms: SmsAdapter;
     push: PushAdapter;
     storage: StorageAdapter;
+    payments: PaymentAdapter;
   }
 }
 
@@ -21,5 +23,6 @@ export const adaptersPlugin = fp(
     app.decorate('sms', createSmsAdapter(config, app.log));
     app.decorate('push', push ?? createPushAdapter(config, app.log));
     app.decorate('storage', createStorageAdapter(config));
+    app.decorate('payments', createPaymentAdapter(config, app.clock.now));
   },
 );

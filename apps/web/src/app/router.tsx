@@ -47,9 +47,21 @@ const SCREENS: Record<ScreenName, Screen> = {
   supplierDetails: named(() => import('../features/deals/components/solution-details-page'), 'SupplierDetailsPage'),
   clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
   supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
-  clientNeedsMatch: named(() => import('../features/deals/components/acceptance-pages'), 'ClientNeedsMatchPage'),
+  clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),
   myOffers: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOffersPage'),
   myOrders: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOrdersPage'),
+  subscriptionScreen: named(() => import('../features/billing/components/subscription-screen'), 'SubscriptionScreen'),
+  subscriptions: named(() => import('../features/billing/components/subscriptions-page'), 'SubscriptionsPage'),
+  subscriptionSuccess: named(
+    () => import('../features/billing/components/subscription-return-pages'),
+    'SubscriptionSuccessPage',
+  ),
+  subscriptionCancel: named(
+    () => import('../features/billing/components/subscription-return-pages'),
+    'SubscriptionCancelPage',
+  ),
+  successUrl: named(() => import('./billing-screens'), 'PaymentSuccessScreen'),
+  cancelUrl: named(() => import('../features/billing/components/payment-return-pages'), 'PaymentCancelPage'),
   comingSoon: ComingSoon,
 };
 

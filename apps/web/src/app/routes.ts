@@ -37,6 +37,12 @@ export type ScreenName =
   | 'clientNeedsMatch'
   | 'myOffers'
   | 'myOrders'
+  | 'subscriptionScreen'
+  | 'subscriptions'
+  | 'subscriptionSuccess'
+  | 'subscriptionCancel'
+  | 'successUrl'
+  | 'cancelUrl'
   | 'comingSoon';
 
 export interface RouteEntry {
@@ -47,9 +53,6 @@ export interface RouteEntry {
   chrome: Chrome;
   screen: ScreenName;
 }
-
-const soon = (path: string, guard: Guard, title: string, chrome: Chrome = guard === 'protected' ? 'shell' : 'bare') =>
-  ({ path, guard, title: `routes.${title}`, chrome, screen: 'comingSoon' }) satisfies RouteEntry;
 
 /** A protected screen in the shell, titled `routes.<screen>`. */
 const signedIn = (path: string, screen: ScreenName): RouteEntry => ({
@@ -73,8 +76,8 @@ export const ROUTES: RouteEntry[] = [
   // SPEC 2.1: /map and /dashboard are the same map screen.
   { path: '/dashboard', guard: 'protected', title: 'routes.dashboard', chrome: 'shell', screen: 'map' },
   { path: '/map', guard: 'protected', title: 'routes.map', chrome: 'shell', screen: 'map' },
-  soon('/subscriptionscreen', 'protected', 'subscriptionScreen'),
-  soon('/subscriptionsuccess', 'protected', 'subscriptionSuccess'),
+  signedIn('/subscriptionscreen', 'subscriptionScreen'),
+  signedIn('/subscriptionsuccess', 'subscriptionSuccess'),
   {
     path: '/selectionmap/:type/:id',
     guard: 'protected',
@@ -98,8 +101,8 @@ export const ROUTES: RouteEntry[] = [
     chrome: 'shell',
     screen: 'languageCurrency',
   },
-  soon('/successurl', 'protected', 'successUrl'),
-  soon('/cancelUrl', 'protected', 'cancelUrl'),
+  signedIn('/successurl', 'successUrl'),
+  signedIn('/cancelUrl', 'cancelUrl'),
   signedIn('/suppliers', 'suppliers'),
   signedIn('/clients', 'clients'),
   { path: '/needsolutionForm', guard: 'protected', title: 'routes.needForm', chrome: 'shell', screen: 'needForm' },
@@ -110,7 +113,7 @@ export const ROUTES: RouteEntry[] = [
     chrome: 'shell',
     screen: 'provideForm',
   },
-  soon('/subscriptions', 'protected', 'subscriptions'),
+  signedIn('/subscriptions', 'subscriptions'),
   ...categoryRoutes,
   // Public
   {
@@ -124,7 +127,14 @@ export const ROUTES: RouteEntry[] = [
   { path: '/about', guard: 'public', title: 'routes.about', chrome: 'shell', screen: 'about' },
   // D-11: admins only; the page itself says so to others.
   { path: '/getUsers', guard: 'public', title: 'routes.getUsers', chrome: 'shellWhenSignedIn', screen: 'users' },
-  soon('/subscriptioncancel', 'public', 'subscriptionCancel', 'shellWhenSignedIn'),
+  // The provider's cancel return; it reveals nothing, so a lapsed session still reads it.
+  {
+    path: '/subscriptioncancel',
+    guard: 'public',
+    title: 'routes.subscriptionCancel',
+    chrome: 'shellWhenSignedIn',
+    screen: 'subscriptionCancel',
+  },
   // Signed-in users are sent to /dashboard
   { path: '/', guard: 'authRedirect', title: 'routes.landing', chrome: 'shell', screen: 'landing' },
   { path: '/login', guard: 'authRedirect', title: 'routes.login', chrome: 'bare', screen: 'login' },

@@ -24,8 +24,9 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     storage: app.storage,
     eurPerUsdMicro: config.eurPerUsdMicro,
     notifier: app.notifier,
+    now: app.clock.now,
   });
-  const deals = buildDealsService({ db: app.database.db, posts, notifier: app.notifier });
+  const deals = buildDealsService({ db: app.database.db, posts, notifier: app.notifier, now: app.clock.now });
 
   app.put(
     '/api/solution/solutionAccepted',

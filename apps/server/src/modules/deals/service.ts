@@ -1,9 +1,10 @@
 // Accepting and rejecting (D-6, D-13 to D-15). A client accepts an offer for free; a supplier
 // accepts a need only with contact access (402 otherwise, and the app offers the payment choice).
-import type { Solution } from '@app/shared';
+import { supplierSide, type Solution } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { notices } from '../notifications/messages.js';
+import { entitlements } from '../payments/entitlements.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { solutionsRepository, type SolutionsRepository } from '../solutions/repository.js';
 import type { Caller, Display, SolutionsService } from '../solutions/service.js';
@@ -18,6 +19,7 @@ interface Deps {
 }
 
 export function dealsService({ deals, solutions, posts, notifier, now = () => new Date() }: Deps) {
+  const rule = entitlements(solutions, now);
   return {
     async accept(
       caller: Caller,
@@ -35,15 +37,14 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       if (!acceptor) throw new AppError('AUTH_FAILED');
 
       // D-13: the supplier side is the acceptor of a need, the owner of an offer.
-      const supplierId = row.user_role === 'needSolution' ? caller.userId : row.user_id;
-      const running = await solutions.activeSubscription(supplierId, now());
-      if (row.user_role === 'needSolution' && running === null) throw new AppError('CONTACT_ACCESS_REQUIRED');
+      const contactAccess = await rule.accessFor(supplierSide(row.user_role, row.user_id, caller.userId));
+      if (row.user_role === 'needSolution' && contactAccess === 'none') throw new AppError('CONTACT_ACCESS_REQUIRED');
 
       const sub = { en: row.sub_category_en, fr: row.sub_category_fr };
       const result = await deals.accept({
         solutionId: row.id,
         acceptorId: caller.userId,
-        contactAccess: running === 'yearly' ? 'subscription' : running === 'trial' ? 'trial' : 'none',
+        contactAccess,
         notice: notices.accepted(acceptor.firstName, sub),
       });
       if (!result) throw new AppError('NOT_AVAILABLE');

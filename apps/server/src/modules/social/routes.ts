@@ -33,7 +33,7 @@ const localForm = z.object({
 });
 
 export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = createSocialService(app.database.db, config.social, app.sessions);
+  const service = createSocialService(app.database.db, config.social, app.sessions, app.clock.now);
 
   // The local page posts a plain HTML form; this parser exists only inside this plugin.
   app.addContentTypeParser(

@@ -216,10 +216,16 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
 export type SocialService = ReturnType<typeof socialService>;
 
 /** The service over the app's database and configured providers. */
-export const createSocialService = (db: Db, social: Config['social'], sessions: Pick<SessionsService, 'start'>) =>
+export const createSocialService = (
+  db: Db,
+  social: Config['social'],
+  sessions: Pick<SessionsService, 'start'>,
+  /** D-16: subscriptions are judged on the server's clock. */
+  clock: () => Date = () => new Date(),
+) =>
   socialService(socialRepository(db), {
     providers: oauthProviders(social),
     localEnabled: social.local,
     sessions,
-    subscriptionState: usersRepository(db).subscriptionState,
+    subscriptionState: (userId) => usersRepository(db).subscriptionState(userId, clock()),
   });

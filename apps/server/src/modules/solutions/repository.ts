@@ -226,7 +226,8 @@ export function solutionsRepository(db: Db) {
         .where(
           and(
             eq(subscriptions.userId, userId),
-            eq(subscriptions.status, 'active'),
+            // A cancelled subscription keeps the period already paid for.
+            inArray(subscriptions.status, ['active', 'cancelled']),
             sql`${subscriptions.endAt} > ${now.toISOString()}::timestamptz`,
           ),
         )

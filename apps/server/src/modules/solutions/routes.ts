@@ -36,6 +36,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     storage: app.storage,
     eurPerUsdMicro: config.eurPerUsdMicro,
     notifier: app.notifier,
+    now: app.clock.now,
   });
   // A per-account posting quota: generous for a trader, a wall for a script.
   const postQuota = app.createRateLimit({

@@ -8,7 +8,6 @@ import {
   findSubcategory,
   formatMoney,
   parseDecimal,
-  supplierSide,
   toDecimalString,
   type ListQuery,
   type NewSolution,
@@ -21,6 +20,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { processPostImage } from '../../lib/images.js';
 import { notices } from '../notifications/messages.js';
+import { entitlements } from '../payments/entitlements.js';
 import type { Notifier } from '../notifications/notifier.js';
 import { solutionsRepository, type ImageRow, type SolutionRow, type SolutionsRepository } from './repository.js';
 
@@ -155,22 +155,10 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
     return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
   }
 
-  /** D-13: the supplier side has contact access through a running subscription or trial, or a paid deal. */
-  async function supplierHasAccess(row: SolutionRow, deal: { acceptorId: string; contactAccess: string }) {
-    if (deal.contactAccess === 'payment') return true;
-    return (await repo.activeSubscription(supplierSide(row.user_role, row.user_id, deal.acceptorId), now())) !== null;
-  }
-
-  /**
-   * D-14: owners see their own contacts; others with a running subscription or trial, or as the
-   * acceptor of a live deal whose supplier side has contact access.
-   */
-  async function maySeeContacts(viewer: Caller, row: SolutionRow): Promise<boolean> {
-    if (viewer.userId === row.user_id) return true;
-    if ((await repo.activeSubscription(viewer.userId, now())) !== null) return true;
-    const deal = await repo.liveDeal(row.id);
-    return deal?.acceptorId === viewer.userId && (await supplierHasAccess(row, deal));
-  }
+  // D-13, D-14: one rule for contact details, shared with deals and payments.
+  const rule = entitlements(repo, now);
+  const supplierHasAccess = rule.supplierHasAccess;
+  const maySeeContacts = (viewer: Caller, row: SolutionRow) => rule.maySeeContacts(viewer.userId, row);
 
   return {
     async add(caller: Caller, input: NewSolution, files: Buffer[], display: Display): Promise<Solution> {

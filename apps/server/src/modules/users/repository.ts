@@ -42,7 +42,8 @@ export function usersRepository(db: Db) {
           and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('active', 'expired', 'cancelled')`),
         )
         .orderBy(sql`${subscriptions.endAt} desc nulls last`);
-      const running = rows.find((r) => r.status === 'active' && r.endAt !== null && r.endAt > now);
+      // A cancelled subscription keeps the period already paid for (BILLING.SUBSCRIPTION.CANCELLED).
+      const running = rows.find((r) => r.status !== 'expired' && r.endAt !== null && r.endAt > now);
       const shown = running ?? rows[0];
       const trial = rows.find((r) => r.kind === 'trial');
       return {
@@ -53,6 +54,15 @@ export function usersRepository(db: Db) {
         startAt: shown?.startAt ?? null,
         endAt: shown?.endAt ?? null,
       };
+    },
+    /** D-16: the free trial, once per user (the partial unique index decides); false when already used. */
+    async startTrial(userId: string, startAt: Date, endAt: Date): Promise<boolean> {
+      const rows = await db
+        .insert(subscriptions)
+        .values({ userId, kind: 'trial', status: 'active', startAt, endAt })
+        .onConflictDoNothing()
+        .returning({ id: subscriptions.id });
+      return rows.length === 1;
     },
     async listAll() {
       return db.select().from(users).where(live).orderBy(asc(users.createdAt));

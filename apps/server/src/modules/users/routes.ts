@@ -14,6 +14,7 @@ import {
   sessionResultSchema,
   updateCountryBodySchema,
   updatePasswordBodySchema,
+  updateSubscriptionBodySchema,
   updateUserDataSchema,
   userListItemSchema,
   userSchema,
@@ -41,6 +42,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     sessions: app.sessions,
     storage: app.storage,
     adminEmails: config.adminEmails,
+    now: app.clock.now,
   });
   // Per address, generous: many phones share one carrier address (CGNAT). The per-account and
   // per-number limits (here and D-10) are the real guard. Each check counts separately, so a
@@ -192,6 +194,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) => ({
       data: await users.updateCountry(caller(request), request.body.user_id, request.body.country),
     }),
+  );
+
+  app.post(
+    '/api/user/updateSubscription',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['user'],
+        summary: 'Start the 90-day free trial once (true, false) or acknowledge its end (false, true) (D-16)',
+        security: secured,
+        body: updateSubscriptionBodySchema,
+        response: { 200: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => ({ data: await users.updateSubscription(caller(request), request.body) }),
   );
 
   app.put(

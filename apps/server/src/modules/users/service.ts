@@ -2,7 +2,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import countries from 'i18n-iso-countries';
-import type { NewUser } from '@app/shared';
+import { TRIAL_DAYS, type NewUser } from '@app/shared';
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import { AppError } from '../../lib/app-error.js';
 import { reencodeImage } from '../../lib/images.js';
@@ -27,6 +27,8 @@ interface Deps {
   adminEmails: string[];
   now: () => Date;
 }
+
+const DAY_MS = 86_400_000;
 
 // D-8: argon2id with its recommended memory cost.
 const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -166,6 +168,26 @@ export function usersService(deps: Deps) {
 
     async me(caller: Caller) {
       return record(await load(caller.userId));
+    },
+
+    /**
+     * user/updateSubscription (SPEC 4, D-16): `true, false` starts the 90-day free trial, once ever
+     * (409 TRIAL_USED after); `false, true` acknowledges a trial the server has ended and changes
+     * nothing. The trial's end is judged on the server's clock each time the User is read.
+     */
+    async updateSubscription(caller: Caller, body: { user_id: string; status: boolean; trail_complete: boolean }) {
+      assertSelf(caller, body.user_id);
+      const row = await load(body.user_id);
+      if (body.status && !body.trail_complete) {
+        const start = now();
+        const end = new Date(start.getTime() + TRIAL_DAYS * DAY_MS);
+        if (!(await users.startTrial(row.id, start, end))) throw new AppError('TRIAL_USED');
+      } else if (body.status || !body.trail_complete) {
+        throw new AppError('VALIDATION', 'Invalid input', {
+          status: 'Start the trial with status true, trail_complete false',
+        });
+      }
+      return record(row);
     },
 
     async updateCountry(caller: Caller, userId: string, country: string) {

@@ -117,3 +117,52 @@ describe('/getUsers (D-11)', () => {
     expect(await screen.findByText('This page is for administrators only.')).toBeTruthy();
   });
 });
+
+describe('/getUsers: a mobile-money subscription (D-18)', () => {
+  const fill = async () => {
+    fireEvent.change(await screen.findByLabelText('User'), { target: { value: 'zoe' } });
+    fireEvent.change(screen.getByLabelText("Operator's transaction reference"), { target: { value: ' OM-123456 ' } });
+    fireEvent.change(screen.getByLabelText('Currency paid'), { target: { value: 'CDF' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate the subscription' }));
+  };
+
+  it('sends the user, the reference and the currency, and says until when it runs', async () => {
+    signIn(admin);
+    const activated = testUser({
+      _id: 'zoe',
+      firstName: 'Zoe',
+      lastName: null,
+      subscription: {
+        subscription_type: 'yearly',
+        subscription_flag: true,
+        trail_complete: false,
+        subscription_start_date: '2026-11-21T12:00:00.000Z',
+        subscription_end_date: '2027-11-21T12:00:00.000Z',
+      },
+    });
+    const fetchMock = routeFetch({
+      'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/users': [200, { data: ROWS }],
+      'POST /api/admin/markSubscriptionPaid': [200, { data: activated }],
+    });
+    renderPage();
+    await fill();
+    expect((await screen.findByText(/Subscription activated for Zoe/)).textContent).toBe(
+      'Subscription activated for Zoe until November 21, 2027.',
+    );
+    const [, init] = callsTo(fetchMock, 'POST /api/admin/markSubscriptionPaid')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'zoe', reference: 'OM-123456', currency: 'CDF' });
+  });
+
+  it("shows the server's refusal", async () => {
+    signIn(admin);
+    routeFetch({
+      'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/users': [200, { data: ROWS }],
+      'POST /api/admin/markSubscriptionPaid': [400, { code: 'VALIDATION', message: 'bad', fields: {} }],
+    });
+    renderPage();
+    await fill();
+    expect((await screen.findByRole('alert')).textContent).toBe('Please check the highlighted fields.');
+  });
+});

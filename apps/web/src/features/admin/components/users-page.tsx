@@ -1,5 +1,5 @@
 // /getUsers: SPEC shows it to anyone; D-11 keeps it for admins. Others see why, and a visitor's
-// browser asks the API for nothing.
+// browser asks the API for nothing. D-18: admins also activate mobile-money subscriptions here.
 import { LockKeyhole } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/current-user';
 import { isSignedIn } from '../../../lib/session';
 import { useAdminUsers } from '../api/admin-users';
+import { MarkPaidForm } from './mark-paid-form';
 import { UsersTable } from './users-table';
 
 export function UsersPage({ title }: { title: string }) {
@@ -19,7 +20,14 @@ export function UsersPage({ title }: { title: string }) {
 
   return (
     <Page title={title} wide={isAdmin && !refused}>
-      {isAdmin && user && !refused ? <UsersTable me={user._id} query={users} /> : <AdminsOnly signedIn={signedIn} />}
+      {isAdmin && user && !refused ? (
+        <div className="account-stack">
+          <UsersTable me={user._id} query={users} />
+          {users.data ? <MarkPaidForm users={users.data} /> : null}
+        </div>
+      ) : (
+        <AdminsOnly signedIn={signedIn} />
+      )}
     </Page>
   );
 }

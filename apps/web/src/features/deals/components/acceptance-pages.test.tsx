@@ -4,23 +4,6 @@ import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../te
 import { solution } from '../testing/fixtures';
 import { ClientNeedsMatchPage, ClientOfferAcceptPage, SupplierSolutionPage } from './acceptance-pages';
 
-const me = (trailComplete: boolean) => ({
-  'GET /api/user/me': [
-    200,
-    {
-      data: testUser({
-        subscription: {
-          subscription_type: null,
-          subscription_flag: false,
-          trail_complete: trailComplete,
-          subscription_start_date: null,
-          subscription_end_date: null,
-        },
-      }),
-    },
-  ] as [number, unknown],
-});
-
 beforeEach(() => {
   localStorage.clear();
   signIn(testUser());
@@ -116,25 +99,16 @@ describe('/clientofferaccept', () => {
 describe('/clientneedsmatch/:id, the payment choice (SPEC 2.3 item 10, D-15)', () => {
   const need = solution({ user_role: 'needSolution', sub_category_price_dollar: '15.00' });
 
-  it('offers the yearly subscription, the free trial and pay-as-you-go at 15% of the dollar price', async () => {
-    routeFetch({ ...me(false), 'GET /api/solution/getSolutionDetails/s1': [200, { data: need }] });
-    renderScreen('/clientneedsmatch/:id', <ClientNeedsMatchPage title="Client's Need" />, '/clientneedsmatch/s1');
+  it('shows the service summary and the choice the app layer gives, for a need loaded by its address', async () => {
+    routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: need }] });
+    renderScreen(
+      '/clientneedsmatch/:id',
+      <ClientNeedsMatchPage title="Client's Need" choice={(s) => <p>{`choice for ${s._id}`}</p>} />,
+      '/clientneedsmatch/s1',
+    );
     expect(await screen.findByText('Tractor (per day)')).toBeTruthy();
-    expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
-    expect(await screen.findByRole('link', { name: 'Start the free trial' })).toBeTruthy();
-    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Pay $2.25' })).toBeTruthy();
-  });
-
-  it('leaves the free trial out once it has been used', async () => {
-    routeFetch({ ...me(true) });
-    renderScreen('/clientneedsmatch/:id', <ClientNeedsMatchPage title="Client's Need" />, {
-      pathname: '/clientneedsmatch/s1',
-      state: { solutionData: need },
-    });
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Pay $2.25' })).toBeTruthy());
-    // The stored user is replaced by the server's, whose trial is complete.
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Start the free trial' })).toBeNull());
+    expect(screen.getByRole('heading', { name: 'Service summary' })).toBeTruthy();
+    expect(screen.getByText('choice for s1')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'No, back to the list of clients' }).getAttribute('href')).toBe('/clients');
   });
 });

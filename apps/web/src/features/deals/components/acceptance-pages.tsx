@@ -3,25 +3,15 @@
 //   /suppliersolution/:id   a client took an offer: the Important note, Accept or No.
 //   /clientofferaccept/:id  the offer is the client's: it is in My Orders.
 //   /clientneedsmatch/:id   a supplier without contact access took a need: the payment choice.
-import { BadgePercent, CalendarClock, CircleCheck, Gift, Info, LoaderCircle } from 'lucide-react';
+import { CircleCheck, Info, LoaderCircle } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import {
-  currencyOfSetting,
-  formatMoney,
-  parseDecimal,
-  PAY_AS_YOU_GO_PERCENT,
-  percentOf,
-  YEARLY_PRICE,
-  type Solution,
-} from '@app/shared';
+import type { Solution } from '@app/shared';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
-import { useCurrentUser } from '../../../lib/current-user';
-import { getCurrency, getLanguage } from '../../../lib/settings';
 import { useAcceptSolution } from '../api/accept-solution';
 import { useRejectSolution } from '../api/reject-solution';
 import { useSolutionData } from '../hooks/use-solution-data';
@@ -206,66 +196,21 @@ export function ClientOfferAcceptPage({ title }: { title: string }) {
 
 /**
  * /clientneedsmatch/:id, SPEC 2.3 item 10 and D-15: a supplier without contact access chose a
- * need; the yearly subscription, the free trial (never used) or pay-as-you-go lets the deal go on.
+ * need; the service summary, then the payment choice (features/billing, given by the app layer).
  */
-export function ClientNeedsMatchPage({ title }: { title: string }) {
-  return <WithSolution title={title}>{(solution) => <PaymentChoice solution={solution} />}</WithSolution>;
-}
-
-function PaymentChoice({ solution }: { solution: Solution }) {
+export function ClientNeedsMatchPage({ title, choice }: { title: string; choice: (solution: Solution) => ReactNode }) {
   const { t } = useTranslation();
-  const user = useCurrentUser();
-  const language = getLanguage();
-  const code = currencyOfSetting(getCurrency());
-  const yearly = formatMoney(YEARLY_PRICE[code], code, language);
-  // D-15: 15 % of the post's dollar price, in USD, rounded to the cent; the server prices the
-  // actual payment.
-  const dollars = parseDecimal(solution.sub_category_price_dollar, 'USD');
-  const fee = dollars === null ? null : formatMoney(percentOf(dollars, PAY_AS_YOU_GO_PERCENT), 'USD', language);
-  const trialOpen = user?.subscription ? !user.subscription.trail_complete : false;
   return (
-    <div className="deal-stack">
-      <Summary solution={solution} heading={t('deals.serviceSummary')} />
-      <section className="deal-choices" aria-labelledby="deal-choices-title">
-        <h2 id="deal-choices-title" className="deal-subtitle">
-          {t('deals.choose')}
-        </h2>
-        <p className="muted">{t('deals.chooseText')}</p>
-        <ul className="deal-choice-list">
-          <li className="card deal-choice">
-            <CalendarClock aria-hidden="true" size={28} className="deal-choice-icon" />
-            <h3>{t('deals.yearlyTitle')}</h3>
-            <p>{t('deals.yearlyText', { price: yearly })}</p>
-            <Link className="button button-primary" to="/subscriptionscreen">
-              {t('deals.yearlyAction')}
-            </Link>
-          </li>
-          {trialOpen ? (
-            <li className="card deal-choice">
-              <Gift aria-hidden="true" size={28} className="deal-choice-icon" />
-              <h3>{t('deals.trialTitle')}</h3>
-              <p>{t('deals.trialText')}</p>
-              <Link className="button button-secondary" to="/subscriptionscreen">
-                {t('deals.trialAction')}
-              </Link>
-            </li>
-          ) : null}
-          {fee ? (
-            <li className="card deal-choice">
-              <BadgePercent aria-hidden="true" size={28} className="deal-choice-icon" />
-              <h3>{t('deals.payTitle')}</h3>
-              <p>{t('deals.payText', { price: fee, percent: PAY_AS_YOU_GO_PERCENT })}</p>
-              {/* Paying for one deal is a later issue: the subscription screen stands in for now. */}
-              <Link className="button button-secondary" to="/subscriptions">
-                {t('deals.payAction', { price: fee })}
-              </Link>
-            </li>
-          ) : null}
-        </ul>
-      </section>
-      <Link className="deal-back" to="/clients">
-        {t('deals.backToClients')}
-      </Link>
-    </div>
+    <WithSolution title={title}>
+      {(solution) => (
+        <div className="deal-stack">
+          <Summary solution={solution} heading={t('deals.serviceSummary')} />
+          {choice(solution)}
+          <Link className="deal-back" to="/clients">
+            {t('deals.backToClients')}
+          </Link>
+        </div>
+      )}
+    </WithSolution>
   );
 }

@@ -1,15 +1,18 @@
-// SPEC 2.3 item 13 and SPEC 6: the trial countdown, or else the balance (a static $ 0.00); the
-// '+ID' badge of a verified user and the VIP badge.
+// SPEC 2.3 item 13 and SPEC 6: the trial countdown (D-16), or the subscription's end date, or a
+// way to the plans (issue 6 part 7 replaces SPEC's static balance); the '+ID' and VIP badges.
 import { BadgeCheck, Crown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@app/shared';
-import { trialDaysLeft } from '../utils/trial';
+import { Link } from 'react-router';
+import { localeTag, type User } from '@app/shared';
+import { getLanguage } from '../../../lib/settings';
+import { subscriptionEnd, trialDaysLeft } from '../utils/trial';
 
 export function AccountStatus({ user }: { user: Pick<User, 'subscription' | 'verified' | 'vip'> }) {
   const { t } = useTranslation();
   const headingId = useId();
   const days = trialDaysLeft(user.subscription);
+  const end = days === null ? subscriptionEnd(user.subscription) : null;
   return (
     <section className="card account-status" aria-labelledby={headingId}>
       <h2 id={headingId} className="account-heading">
@@ -39,10 +42,21 @@ export function AccountStatus({ user }: { user: Pick<User, 'subscription' | 'ver
             <dt>{t('profile.trialLabel')}</dt>
             <dd>{t('profile.trialDaysLeft', { count: days })}</dd>
           </div>
+        ) : end ? (
+          <div className="account-figure" data-testid="subscription">
+            <dt>{t('profile.subscriptionLabel')}</dt>
+            <dd>
+              {t('profile.subscribedUntil', {
+                date: new Intl.DateTimeFormat(localeTag(getLanguage()), { dateStyle: 'long' }).format(end),
+              })}
+            </dd>
+          </div>
         ) : (
-          <div className="account-figure" data-testid="balance">
-            <dt>{t('profile.balanceLabel')}</dt>
-            <dd>{t('profile.balanceValue')}</dd>
+          <div className="account-figure" data-testid="no-subscription">
+            <dt>{t('profile.subscriptionLabel')}</dt>
+            <dd>
+              <Link to="/subscriptionscreen">{t('profile.seePlans')}</Link>
+            </dd>
           </div>
         )}
       </dl>

@@ -27,12 +27,17 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const noPayments = { 'GET /api/payment/getUserPayments/u1': [200, { data: [] }] as [number, unknown] };
+
 const renderProfile = () => renderScreen('/profile', <ProfilePage title="Profile" />);
 
 describe('the profile screen', () => {
-  it('shows the name, e-mail and mobile read-only, and the balance when not on a trial', async () => {
+  it('shows the name, e-mail and mobile read-only, and the way to the plans when not subscribed', async () => {
     signIn(testUser());
-    routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
+    routeFetch({
+      ...noPayments,
+      'GET /api/user/me': [200, { data: testUser() }],
+    });
     renderProfile();
     for (const [label, value] of [
       ['Name', 'Awa Diop'],
@@ -43,17 +48,21 @@ describe('the profile screen', () => {
       expect(input.value).toBe(value);
       expect(input.readOnly).toBe(true);
     }
-    expect(screen.getByTestId('balance').textContent).toContain('$ 0.00');
+    expect(screen.getByRole('link', { name: 'See the plans' }).getAttribute('href')).toBe('/subscriptionscreen');
     expect(screen.queryByTestId('trial')).toBeNull();
+    expect(await screen.findByText('No payments yet')).toBeTruthy();
     expect(screen.queryByText('+ID')).toBeNull();
   });
 
-  it('shows the days left of a trial instead of the balance, and the +ID and VIP badges', async () => {
+  it('shows the days left of a trial, and the +ID and VIP badges', async () => {
     signIn(onTrial(40));
-    routeFetch({ 'GET /api/user/me': [200, { data: onTrial(40) }] });
+    routeFetch({
+      ...noPayments,
+      'GET /api/user/me': [200, { data: onTrial(40) }],
+    });
     renderProfile();
     expect(screen.getByTestId('trial').textContent).toContain('40 days left');
-    expect(screen.queryByTestId('balance')).toBeNull();
+    expect(screen.queryByTestId('subscription')).toBeNull();
     expect(screen.getByText('+ID')).toBeTruthy();
     expect(screen.getByText('VIP')).toBeTruthy();
   });
@@ -62,6 +71,7 @@ describe('the profile screen', () => {
     signIn(testUser());
     const saved = testUser({ profile_pic: '/api/files/avatars/u1.webp' });
     const fetchMock = routeFetch({
+      ...noPayments,
       'GET /api/user/me': [200, { data: testUser() }],
       'PUT /api/user/updateUser': [200, { data: saved }],
     });
@@ -71,7 +81,7 @@ describe('the profile screen', () => {
     expect(screen.getByAltText('Preview of your new profile picture').getAttribute('src')).toBe('blob:preview');
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Profile saved');
+    expect((await screen.findByText('Profile saved')).getAttribute('role')).toBe('status');
     const body = callsTo(fetchMock, 'PUT /api/user/updateUser')[0]![1]!.body as FormData;
     expect(body.get('user_id')).toBe('u1');
     expect(JSON.parse(String(body.get('update_data')))).toEqual({});
@@ -84,7 +94,10 @@ describe('the profile screen', () => {
 
   it('refuses a file that is not an image', async () => {
     signIn(testUser());
-    routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
+    routeFetch({
+      ...noPayments,
+      'GET /api/user/me': [200, { data: testUser() }],
+    });
     renderProfile();
     const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
     fireEvent.change(screen.getByLabelText('Choose a picture'), { target: { files: [file] } });
@@ -94,6 +107,7 @@ describe('the profile screen', () => {
   it('shows "Oops some error happened, please try again" when saving fails', async () => {
     signIn(testUser());
     routeFetch({
+      ...noPayments,
       'GET /api/user/me': [200, { data: testUser() }],
       'PUT /api/user/updateUser': [500, { code: 'INTERNAL', message: 'Something went wrong' }],
     });
@@ -109,6 +123,7 @@ describe('the profile screen', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     const fetchMock = routeFetch({
+      ...noPayments,
       'GET /api/user/me': [200, { data: testUser() }],
       'DELETE /api/user/u1': [204],
     });
@@ -122,5 +137,55 @@ describe('the profile screen', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
     expect(callsTo(fetchMock, 'DELETE /api/user/u1')).toHaveLength(1);
     expect({ ...localStorage }).toEqual({ language: 'en-us', currency: 'euro' });
+  });
+
+  it('shows the end date of a yearly subscription', async () => {
+    const subscribed = testUser({
+      subscription: {
+        subscription_type: 'yearly',
+        subscription_flag: true,
+        trail_complete: true,
+        subscription_start_date: '2026-11-01T00:00:00.000Z',
+        subscription_end_date: '2099-11-01T12:00:00.000Z',
+      },
+    });
+    signIn(subscribed);
+    routeFetch({ ...noPayments, 'GET /api/user/me': [200, { data: subscribed }] });
+    renderProfile();
+    expect(screen.getByTestId('subscription').textContent).toContain('Until November 1, 2099');
+    expect(screen.queryByTestId('trial')).toBeNull();
+  });
+
+  it('lists the payments: kind, amount in its currency, date and status', async () => {
+    signIn(testUser());
+    const payment = (over: Record<string, unknown>) => ({
+      _id: 'p',
+      kind: 'onetime',
+      amount: '2.25',
+      currency: 'USD',
+      status: 'captured',
+      solution_id: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      ...over,
+    });
+    routeFetch({
+      'GET /api/user/me': [200, { data: testUser() }],
+      'GET /api/payment/getUserPayments/u1': [
+        200,
+        {
+          data: [
+            payment({ _id: 'p1', kind: 'subscription', amount: '7900', currency: 'XOF' }),
+            payment({ _id: 'p2', status: 'failed', created_at: '2026-10-02T10:00:00.000Z' }),
+          ],
+        },
+      ],
+    });
+    renderProfile();
+    const rows = await screen.findAllByRole('listitem');
+    // Intl puts no-break spaces in amounts and dates.
+    const texts = rows.map((row) => row.textContent?.replace(/\s+/g, ' '));
+    expect(texts).toContain('Yearly subscriptionF CFA 7,900Nov 20, 2026Paid');
+    expect(texts).toContain('Pay as you go$2.25Oct 2, 2026Failed');
+    expect(screen.queryByText('No payments yet')).toBeNull();
   });
 });

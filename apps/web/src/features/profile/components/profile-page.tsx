@@ -1,5 +1,5 @@
 // SPEC 2.3 item 13: the avatar upload, the read-only name, e-mail and mobile (SPEC 5), Save, and
-// the trial countdown or the balance; D-12: deleting the account.
+// the trial countdown or the subscription, the payments (issue 6); D-12: deleting the account.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/shared';
@@ -11,6 +11,7 @@ import { useChosenImage } from '../hooks/use-chosen-image';
 import { AccountStatus } from './account-status';
 import { AvatarField } from './avatar-field';
 import { DeleteAccount } from './delete-account';
+import { PaymentHistory } from './payment-history';
 
 export function ProfilePage({ title }: { title: string }) {
   const user = useCurrentUser();
@@ -20,6 +21,7 @@ export function ProfilePage({ title }: { title: string }) {
         <div className="account-stack">
           <ProfileForm user={user} />
           <AccountStatus user={user} />
+          <PaymentHistory userId={user._id} />
           <DeleteAccount userId={user._id} />
         </div>
       ) : (

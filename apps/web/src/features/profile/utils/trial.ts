@@ -18,3 +18,10 @@ export function trialDaysLeft(subscription: Subscription | undefined, now: numbe
   if (Number.isNaN(end)) return null;
   return Math.max(0, Math.floor((end - now) / DAY_MS));
 }
+
+/** The end of an active subscription (not a trial), or null. */
+export function subscriptionEnd(subscription: Subscription | undefined, now: number = Date.now()): Date | null {
+  if (!subscription?.subscription_flag || TRIAL_TYPE.test(subscription.subscription_type ?? '')) return null;
+  const end = Date.parse(subscription.subscription_end_date ?? '');
+  return Number.isNaN(end) || end <= now ? null : new Date(end);
+}

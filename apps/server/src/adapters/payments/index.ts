@@ -1,0 +1,35 @@
+// D-1: picks the payment adapter named by PAYMENT_PROVIDER. The local provider is the default so
+// the product runs on one machine, but a production server must take real payments.
+import { ConfigError, type Config } from '../../config.js';
+import { LocalPaymentAdapter } from './local.js';
+import type { PaymentAdapter } from './payment-adapter.js';
+import { PayPalPaymentAdapter } from './paypal.js';
+
+export { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from './local.js';
+export { PayPalPaymentAdapter, type PayPalOptions } from './paypal.js';
+export * from './payment-adapter.js';
+
+export function createPaymentAdapter(config: Config, now: () => Date): PaymentAdapter {
+  const { provider, paypal } = config.payments;
+  if (provider === 'local') {
+    if (config.env === 'production') {
+      throw new ConfigError(
+        'PAYMENT_PROVIDER=local takes no real payments and cannot run in production; set PAYMENT_PROVIDER=paypal and its PAYPAL_* settings',
+      );
+    }
+    return new LocalPaymentAdapter();
+  }
+  const { clientId, clientSecret, planId, webhookId, apiUrl } = paypal;
+  if (!clientId || !clientSecret || !planId || !webhookId) {
+    const missing = Object.entries({
+      PAYPAL_CLIENT_ID: clientId,
+      PAYPAL_CLIENT_SECRET: clientSecret,
+      PAYPAL_PLAN_ID: planId,
+      PAYPAL_WEBHOOK_ID: webhookId,
+    })
+      .filter(([, value]) => !value)
+      .map(([name]) => name);
+    throw new ConfigError(`PAYMENT_PROVIDER=paypal needs ${missing.join(', ')}`);
+  }
+  return new PayPalPaymentAdapter({ clientId, clientSecret, planId, webhookId, apiUrl, now });
+}

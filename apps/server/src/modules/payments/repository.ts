@@ -1,0 +1,237 @@
+// Payments and subscriptions (D-13 to D-18). D-17: one row per provider payment id, and the
+// conditional updates below make a replayed return, a retried return and a webhook for the same
+// payment settle it exactly once; the settling write, the deal and both notifications share one
+// transaction (STYLE 5: pay + reveal together).
+import { DEAL_GRAPH, type Bilingual, type CurrencyCode } from '@app/shared';
+import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { deals, notifications, payments, solutions, subscriptions, users } from '../../db/schema.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type NotificationRow = typeof notifications.$inferSelect;
+
+export interface Notice {
+  userId: string;
+  notice: Bilingual;
+}
+
+/** What settling a one-time payment does to the deal: unlock the live one, or record the supplier's acceptance of a need. */
+export type Settlement = { kind: 'unlock' } | { kind: 'accept'; acceptorId: string };
+
+export function paymentsRepository(db: Db) {
+  return {
+    async insertPayment(row: typeof payments.$inferInsert): Promise<PaymentRow> {
+      const [created] = await db.insert(payments).values(row).returning();
+      return created!;
+    },
+
+    async paymentByProviderId(providerPaymentId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.providerPaymentId, providerPaymentId));
+      return row;
+    },
+
+    async markFailed(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'failed' })
+        .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    },
+
+    /**
+     * Captures a pending payment and gives its deal contact access, with both notices, in one
+     * transaction. Null when the payment was already settled (the caller reads the row again);
+     * `accepted: false` when the need was taken by somebody else meanwhile.
+     */
+    async settle(input: {
+      paymentId: string;
+      payerId: string | null;
+      capturedAt: Date;
+      solutionId: string;
+      settlement: Settlement;
+      notices: Notice[];
+    }): Promise<{ payment: PaymentRow; accepted: boolean; notified: NotificationRow[] } | null> {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx
+          .update(payments)
+          .set({ status: 'captured', payerId: input.payerId, capturedAt: input.capturedAt })
+          .where(and(eq(payments.id, input.paymentId), inArray(payments.status, ['pending', 'failed'])))
+          .returning();
+        if (!payment) return null;
+        let accepted = true;
+        if (input.settlement.kind === 'unlock') {
+          await tx
+            .update(deals)
+            .set({ contactAccess: 'payment' })
+            .where(and(eq(deals.solutionId, input.solutionId), isNull(deals.endedAt)));
+        } else {
+          const { acceptorId } = input.settlement;
+          const [taken] = await tx
+            .update(solutions)
+            .set({ status: DEAL_GRAPH.accept.to })
+            .where(
+              and(
+                eq(solutions.id, input.solutionId),
+                inArray(solutions.status, [...DEAL_GRAPH.accept.from]),
+                ne(solutions.userId, acceptorId),
+              ),
+            )
+            .returning({ id: solutions.id });
+          if (taken) {
+            await tx.insert(deals).values({ solutionId: input.solutionId, acceptorId, contactAccess: 'payment' });
+          } else {
+            accepted = false;
+          }
+        }
+        const notified =
+          accepted && input.notices.length > 0
+            ? await tx
+                .insert(notifications)
+                .values(
+                  input.notices.map((n) => ({
+                    userId: n.userId,
+                    messageEn: n.notice.en,
+                    messageFr: n.notice.fr,
+                    solutionId: input.solutionId,
+                  })),
+                )
+                .returning()
+            : [];
+        return { payment, accepted, notified };
+      });
+    },
+
+    async paymentsOf(userId: string, limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt), desc(payments.id))
+        .limit(limit);
+    },
+
+    async person(userId: string) {
+      const [row] = await db
+        .select({
+          firstName: users.firstName,
+          email: users.email,
+          mobile: users.mobileNo,
+          language: users.language,
+        })
+        .from(users)
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+      return row;
+    },
+
+    async insertSubscription(row: typeof subscriptions.$inferInsert): Promise<SubscriptionRow | undefined> {
+      const [created] = await db.insert(subscriptions).values(row).onConflictDoNothing().returning();
+      return created;
+    },
+
+    async subscriptionByProviderId(providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+      return row;
+    },
+
+    /** A pending subscription becomes active for its period; false when it was not pending (idempotent). */
+    async activate(id: string, startAt: Date, endAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(subscriptions)
+        .set({ status: 'active', startAt, endAt })
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'pending')))
+        .returning({ id: subscriptions.id });
+      return rows.length === 1;
+    },
+
+    /** A renewal: the period ends no earlier than `endAt` (greatest: the same renewal twice changes nothing). */
+    async extend(id: string, endAt: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ endAt: sql`greatest(${subscriptions.endAt}, ${endAt.toISOString()}::timestamptz)` })
+        .where(and(eq(subscriptions.id, id), inArray(subscriptions.status, ['active', 'cancelled'])));
+    },
+
+    async setStatus(id: string, status: 'cancelled' | 'expired', now: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({
+          status,
+          // An expired subscription ends now; a cancelled one keeps the period already paid for.
+          ...(status === 'expired'
+            ? { endAt: sql`least(${subscriptions.endAt}, ${now.toISOString()}::timestamptz)` }
+            : {}),
+        })
+        .where(and(eq(subscriptions.id, id), ne(subscriptions.status, 'expired')));
+    },
+
+    /** A payment row settled at once (subscription charges, mobile money); an existing one is kept (D-17). */
+    async recordCaptured(row: {
+      userId: string;
+      kind: 'onetime' | 'subscription';
+      provider: string;
+      providerPaymentId: string;
+      amountMinor: number;
+      currency: CurrencyCode;
+      capturedAt: Date;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(payments)
+        .values({ ...row, status: 'captured' })
+        .onConflictDoNothing()
+        .returning({ id: payments.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * D-18: a mobile-money subscription marked paid by an admin, with its payment, in one
+     * transaction. The reference is kept as `mobile-money:<reference>`; the same reference twice
+     * activates once. Null when the reference belongs to another user.
+     */
+    async markPaid(input: {
+      userId: string;
+      reference: string;
+      amountMinor: number;
+      currency: CurrencyCode;
+      startAt: Date;
+      endAt: Date;
+    }): Promise<SubscriptionRow | null> {
+      const key = `mobile-money:${input.reference}`;
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(subscriptions)
+          .values({
+            userId: input.userId,
+            kind: 'yearly',
+            status: 'active',
+            provider: 'mobile-money',
+            providerSubscriptionId: key,
+            amountMinor: input.amountMinor,
+            currency: input.currency,
+            startAt: input.startAt,
+            endAt: input.endAt,
+          })
+          .onConflictDoNothing();
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, key));
+        if (row?.userId !== input.userId) return null;
+        await tx
+          .insert(payments)
+          .values({
+            userId: input.userId,
+            kind: 'subscription',
+            provider: 'mobile-money',
+            providerPaymentId: key,
+            amountMinor: row.amountMinor,
+            currency: row.currency ?? input.currency,
+            status: 'captured',
+            capturedAt: row.startAt ?? input.startAt,
+          })
+          .onConflictDoNothing();
+        return row;
+      });
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;

@@ -1,0 +1,221 @@
+// payment/* and admin/markSubscriptionPaid of API.md (issue 6; D-13 to D-18, D-22), and the local
+// provider's approval page. Handlers stay thin: the service holds the rules.
+import {
+  dataOf,
+  errorSchema,
+  idSchema,
+  markSubscriptionPaidBodySchema,
+  payBodySchema,
+  paymentSchema,
+  paymentSuccessBodySchema,
+  paymentSuccessResultSchema,
+  redirectResultSchema,
+  subscribeBodySchema,
+  subscriptionReturnBodySchema,
+  userSchema,
+} from '@app/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from '../../adapters/payments/index.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../lib/app-error.js';
+import { buildPaymentsService, type Caller, type ReturnUrls } from './service.js';
+
+const secured = [{ accessToken: [] }];
+const caller = (request: FastifyRequest): Caller => request.user!;
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, for webhook signatures. */
+    rawBody?: string;
+  }
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const payments = buildPaymentsService({
+    db: app.database.db,
+    provider: app.payments,
+    notifier: app.notifier,
+    now: app.clock.now,
+    log: app.log,
+  });
+
+  // Webhook signatures cover the body as sent: keep it (this plugin's routes only).
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    request.rawBody = text;
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new AppError('VALIDATION', 'Invalid JSON'), undefined);
+    }
+  });
+
+  /** The web app's own pages the provider returns to (SPEC 2.1). */
+  const urls = (request: FastifyRequest, success: string, cancel: string, query = ''): ReturnUrls => {
+    const base = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    return { returnUrl: `${base}${success}${query}`, cancelUrl: `${base}${cancel}${query}` };
+  };
+
+  app.post(
+    '/api/payment/pay',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        summary: 'Pay-as-you-go for one deal: 15% of the dollar price in USD, priced by the server (D-15)',
+        security: secured,
+        body: payBodySchema,
+        response: { 200: dataOf(redirectResultSchema), ...errors, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      const id = request.body.solution_id;
+      return {
+        data: await payments.pay(
+          caller(request),
+          id,
+          urls(request, '/successurl', '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/api/payment/success',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        summary: "The provider's return: capture and record once (D-17), then the other party's contacts",
+        security: secured,
+        body: paymentSuccessBodySchema,
+        response: { 200: dataOf(paymentSuccessResultSchema), ...errors, 402: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => ({ data: await payments.success(caller(request), request.body) }),
+  );
+
+  app.post(
+    '/api/payment/subscribe',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        summary: "The yearly subscription in a currency: the provider's approval page (D-15, D-22)",
+        security: secured,
+        body: subscribeBodySchema,
+        response: { 200: dataOf(redirectResultSchema), ...errors, 503: errorSchema },
+      },
+    },
+    async (request) => ({
+      data: await payments.subscribe(
+        caller(request),
+        request.body.currency,
+        urls(request, '/subscriptionsuccess', '/subscriptioncancel'),
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/payment/updateSubscription',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        summary: 'The return from the subscription approval: confirmed with the provider, 12 months from then',
+        security: secured,
+        body: subscriptionReturnBodySchema,
+        response: { 200: dataOf(userSchema), ...errors, 402: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request) => {
+      await payments.confirmSubscription(caller(request), request.body.subscription_id);
+      return { data: await payments.user(caller(request).userId) };
+    },
+  );
+
+  app.post(
+    '/api/payment/webhook/:provider',
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "The provider's events, trusted only once the provider confirms the signature (D-17)",
+        params: z.object({ provider: z.enum(['local', 'paypal']) }),
+        response: { 204: z.null(), 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const event =
+        request.params.provider === app.payments.name
+          ? await app.payments.verifyWebhook(request.headers, request.rawBody ?? '')
+          : null;
+      if (!event) throw new AppError('VALIDATION', 'Webhook signature not verified');
+      await payments.webhook(event);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/markSubscriptionPaid',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'Activate a yearly subscription paid by mobile money, keeping its reference (admins only, D-18)',
+        security: secured,
+        body: markSubscriptionPaidBodySchema,
+        response: { 200: dataOf(userSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await payments.markPaid(caller(request), request.body);
+      return { data: await payments.user(request.body.user_id) };
+    },
+  );
+
+  app.get(
+    '/api/payment/getUserPayments/:userId',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['payment'],
+        summary: "The user's own payments, newest first (the profile's history)",
+        security: secured,
+        params: z.object({ userId: idSchema }),
+        response: { 200: dataOf(z.array(paymentSchema)), ...errors },
+      },
+    },
+    async (request) => ({ data: await payments.history(caller(request), request.params.userId) }),
+  );
+
+  const local = app.payments;
+  if (local instanceof LocalPaymentAdapter) {
+    const params = z.object({ orderId: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
+    // The approval page's forms carry no fields.
+    app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
+    app.get(
+      `${LOCAL_CHECKOUT_PATH}/:orderId`,
+      { schema: { tags: ['payment'], summary: "The local provider's approval page (never in production)", params } },
+      async (request, reply) => {
+        const page = local.page(request.params.orderId);
+        if (!page) throw new AppError('NOT_FOUND');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      },
+    );
+    for (const action of ['approve', 'cancel'] as const) {
+      app.post(
+        `${LOCAL_CHECKOUT_PATH}/:orderId/${action}`,
+        { schema: { tags: ['payment'], summary: `The local provider: ${action}`, params } },
+        async (request, reply) => {
+          const target = local[action](request.params.orderId);
+          if (!target) throw new AppError('NOT_FOUND');
+          return reply.redirect(target, 303);
+        },
+      );
+    }
+  }
+};

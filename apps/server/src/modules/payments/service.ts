@@ -1,0 +1,395 @@
+// Pay-as-you-go, the yearly subscription, provider webhooks and mobile money (D-13 to D-18, D-22).
+// Prices come from the server only (D-15); amounts are integer minor units (D-3) taken from the
+// server's own order, never from a return URL (D-17); one record per provider payment id.
+import {
+  PAY_AS_YOU_GO_PERCENT,
+  SUBSCRIPTION_MONTHS,
+  YEARLY_PRICE,
+  parseDecimal,
+  percentOf,
+  toDecimalString,
+  type CurrencyCode,
+  type Payment,
+} from '@app/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { PaymentError, type PaymentAdapter, type WebhookEvent } from '../../adapters/payments/index.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { notices, paymentNotices } from '../notifications/messages.js';
+import type { Notifier } from '../notifications/notifier.js';
+import { solutionsRepository, type SolutionRow, type SolutionsRepository } from '../solutions/repository.js';
+import { usersRepository, type UsersRepository } from '../users/repository.js';
+import { toUser } from '../users/user-record.js';
+import { entitlements } from './entitlements.js';
+import { paymentsRepository, type PaymentRow, type PaymentsRepository, type Settlement } from './repository.js';
+
+export interface Caller {
+  userId: string;
+  admin: boolean;
+}
+
+/** Where the provider sends the browser back: absolute URLs of the web app. */
+export interface ReturnUrls {
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+interface Deps {
+  repo: PaymentsRepository;
+  users: UsersRepository;
+  solutions: SolutionsRepository;
+  provider: PaymentAdapter;
+  notifier: Notifier;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+}
+
+/** The profile shows everything a person has paid; nobody pays this often. */
+const HISTORY_LIMIT = 200;
+
+export const addMonths = (date: Date, months: number) => {
+  const next = new Date(date.getTime());
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+};
+
+export function toPayment(row: PaymentRow): Payment {
+  return {
+    _id: row.id,
+    kind: row.kind,
+    amount: toDecimalString(row.amountMinor, row.currency),
+    currency: row.currency,
+    status: row.status,
+    solution_id: row.solutionId,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Provider failures as API errors: a declined card is the payer's business, an outage is ours. */
+function providerError(error: unknown): never {
+  if (error instanceof PaymentError) {
+    if (error.reason === 'declined') throw new AppError('CONTACT_ACCESS_REQUIRED', 'The payment was declined');
+    if (error.reason === 'network' || error.reason === 'timeout') throw new AppError('SERVICE_UNAVAILABLE');
+    throw new AppError('VALIDATION', `The payment provider refused: ${error.message}`);
+  }
+  throw error;
+}
+
+export function paymentsService({ repo, users, solutions, provider, notifier, now, log }: Deps) {
+  const rule = entitlements(solutions, now);
+
+  async function post(solutionId: string): Promise<SolutionRow> {
+    const row = await solutions.findById(solutionId);
+    if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * D-15: what a payment by `payerId` on this post settles, or null when it may not pay: the
+   * supplier side of a live deal without contact access, or a supplier about to accept an open need.
+   */
+  async function settlementFor(row: SolutionRow, payerId: string): Promise<Settlement | null> {
+    const deal = await solutions.liveDeal(row.id);
+    if (deal) {
+      const supplierId = row.user_role === 'needSolution' ? deal.acceptorId : row.user_id;
+      if (supplierId !== payerId || (await rule.supplierHasAccess(row, deal))) return null;
+      return { kind: 'unlock' };
+    }
+    if (row.user_role !== 'needSolution' || row.status !== 'Pending' || row.user_id === payerId) return null;
+    if ((await rule.accessFor(payerId)) !== 'none') return null;
+    return { kind: 'accept', acceptorId: payerId };
+  }
+
+  /** The other party's contacts, now that the deal has contact access (D-14). */
+  async function otherParty(row: SolutionRow, payerId: string) {
+    const deal = await solutions.liveDeal(row.id);
+    const otherId = payerId === row.user_id ? deal?.acceptorId : row.user_id;
+    const other = otherId ? await repo.person(otherId) : undefined;
+    return { email: other?.email ?? null, mobile_no: other?.mobile ?? null };
+  }
+
+  /** Settles a captured one-time payment exactly once: the deal, both notices, the SMS of an acceptance. */
+  async function settle(payment: PaymentRow, payerId: string | null): Promise<PaymentRow> {
+    const row = await post(payment.solutionId ?? '');
+    const settlement = (await settlementFor(row, payment.userId)) ?? { kind: 'unlock' as const };
+    const deal = await solutions.liveDeal(row.id);
+    const otherId =
+      settlement.kind === 'accept' ? row.user_id : payment.userId === row.user_id ? deal?.acceptorId : row.user_id;
+    const payer = await repo.person(payment.userId);
+    const other = otherId ? await repo.person(otherId) : undefined;
+    const sub = { en: row.sub_category_en, fr: row.sub_category_fr };
+    const result = await repo.settle({
+      paymentId: payment.id,
+      payerId,
+      capturedAt: now(),
+      solutionId: row.id,
+      settlement,
+      notices: [
+        { userId: payment.userId, notice: paymentNotices.paid(other?.firstName ?? '', sub) },
+        ...(otherId ? [{ userId: otherId, notice: paymentNotices.unlocked(payer?.firstName ?? '', sub) }] : []),
+      ],
+    });
+    if (!result) {
+      // Settled by a concurrent return or the webhook: the one record stands (D-17).
+      return (await repo.paymentByProviderId(payment.providerPaymentId))!;
+    }
+    for (const n of result.notified) void notifier.delivered(n);
+    if (!result.accepted) {
+      // The need was taken while the supplier paid: the money is recorded, the deal is not.
+      log?.error({ payment: payment.id }, 'payment captured for a need taken meanwhile: refund it');
+      throw new AppError('NOT_AVAILABLE');
+    }
+    if (settlement.kind === 'accept' && other) {
+      const text = notices.accepted(payer?.firstName ?? '', sub);
+      notifier.sms(other.mobile, other.language === 'fr' ? text.fr : text.en);
+    }
+    return result.payment;
+  }
+
+  /** Starts a subscription period once the provider has confirmed it (idempotent). */
+  async function activate(providerSubscriptionId: string) {
+    const sub = await repo.subscriptionByProviderId(providerSubscriptionId);
+    if (!sub) return undefined;
+    if (sub.status === 'pending') {
+      const start = now();
+      if (await repo.activate(sub.id, start, addMonths(start, SUBSCRIPTION_MONTHS))) {
+        if (provider.name === 'local') {
+          // The local provider has no sale events: its approval is the payment.
+          await repo.recordCaptured({
+            userId: sub.userId,
+            kind: 'subscription',
+            provider: provider.name,
+            providerPaymentId: providerSubscriptionId,
+            amountMinor: sub.amountMinor,
+            currency: sub.currency ?? 'USD',
+            capturedAt: start,
+          });
+        }
+      }
+    }
+    return sub;
+  }
+
+  return {
+    /** The User record with its subscription judged on the server's clock (D-16). */
+    async user(userId: string) {
+      const row = await users.findById(userId);
+      if (!row) throw new AppError('NOT_FOUND');
+      return toUser(row, await users.subscriptionState(userId, now()));
+    },
+
+    /** POST /api/payment/pay: 15% of the post's dollar price in USD, priced here (D-15). */
+    async pay(caller: Caller, solutionId: string, urls: ReturnUrls): Promise<{ url: string }> {
+      const row = await post(solutionId);
+      if (!(await settlementFor(row, caller.userId))) throw new AppError('NOT_AVAILABLE');
+      const amountMinor = percentOf(row.price_usd, PAY_AS_YOU_GO_PERCENT);
+      if (amountMinor < 1) throw new AppError('NOT_AVAILABLE', 'Nothing to pay for this post');
+      let order;
+      try {
+        order = await provider.createOrder({
+          amountMinor,
+          currency: 'USD',
+          description: `${PAY_AS_YOU_GO_PERCENT}% fee: ${row.sub_category_en}`,
+          returnUrl: urls.returnUrl,
+          cancelUrl: urls.cancelUrl,
+          reference: row.id,
+        });
+      } catch (error) {
+        providerError(error);
+      }
+      await repo.insertPayment({
+        userId: caller.userId,
+        solutionId: row.id,
+        kind: 'onetime',
+        provider: provider.name,
+        providerPaymentId: order.id,
+        amountMinor,
+        currency: 'USD',
+      });
+      return { url: order.approveUrl };
+    },
+
+    /** POST /api/payment/success: capture with the provider and record once (D-17). */
+    async success(caller: Caller, body: { paymentId: string; payerId?: string | undefined; solution_id: string }) {
+      let payment = await repo.paymentByProviderId(body.paymentId);
+      if (
+        !payment ||
+        payment.userId !== caller.userId ||
+        payment.solutionId !== body.solution_id ||
+        payment.kind !== 'onetime'
+      ) {
+        throw new AppError('NOT_FOUND');
+      }
+      if (payment.status !== 'captured') {
+        let capture;
+        try {
+          capture = await provider.captureOrder(payment.providerPaymentId);
+        } catch (error) {
+          if (error instanceof PaymentError && error.reason === 'declined') await repo.markFailed(payment.id);
+          providerError(error);
+        }
+        // D-17: the provider must have taken exactly the server's own amount.
+        if (capture.amountMinor !== payment.amountMinor || capture.currency !== payment.currency) {
+          log?.error({ payment: payment.id, capture }, 'captured amount differs from the order');
+          throw new AppError('INTERNAL');
+        }
+        payment = await settle(payment, capture.payerId ?? body.payerId ?? null);
+      }
+      const row = await post(body.solution_id);
+      return { payment: toPayment(payment), contact: await otherParty(row, caller.userId) };
+    },
+
+    /** POST /api/payment/subscribe: the yearly price in the chosen currency (D-15), created with the provider (D-22). */
+    async subscribe(caller: Caller, currency: CurrencyCode, urls: ReturnUrls): Promise<{ url: string }> {
+      if (!provider.subscriptionCurrencies.includes(currency)) {
+        throw new AppError('VALIDATION', 'Pay this currency by mobile money', {
+          currency: 'Not taken by the provider',
+        });
+      }
+      const person = await repo.person(caller.userId);
+      if (!person) throw new AppError('AUTH_FAILED');
+      const amountMinor = YEARLY_PRICE[currency];
+      let created;
+      try {
+        created = await provider.createSubscription({
+          amountMinor,
+          currency,
+          returnUrl: urls.returnUrl,
+          cancelUrl: urls.cancelUrl,
+          reference: caller.userId,
+          subscriber: { givenName: person.firstName, email: person.email },
+        });
+      } catch (error) {
+        providerError(error);
+      }
+      await repo.insertSubscription({
+        userId: caller.userId,
+        kind: 'yearly',
+        status: 'pending',
+        provider: provider.name,
+        providerSubscriptionId: created.id,
+        amountMinor,
+        currency,
+      });
+      return { url: created.approveUrl };
+    },
+
+    /** POST /api/payment/updateSubscription: confirmed with the provider, never the browser; idempotent. */
+    async confirmSubscription(caller: Caller, subscriptionId: string): Promise<void> {
+      const sub = await repo.subscriptionByProviderId(subscriptionId);
+      if (!sub || sub.userId !== caller.userId || sub.provider !== provider.name) throw new AppError('NOT_FOUND');
+      if (sub.status !== 'pending') return;
+      let confirmed;
+      try {
+        confirmed = await provider.getSubscription(subscriptionId);
+      } catch (error) {
+        providerError(error);
+      }
+      if (confirmed.status !== 'ACTIVE') {
+        throw new AppError('CONTACT_ACCESS_REQUIRED', 'The payment provider has not confirmed the subscription');
+      }
+      await activate(subscriptionId);
+    },
+
+    /** POST /api/payment/webhook/:provider: only verified events; every one idempotent (D-17). */
+    async webhook(event: WebhookEvent): Promise<void> {
+      const resource = event.resource;
+      const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+      const money = (value: unknown): { minor: number; currency: string } | null => {
+        const m = (value ?? {}) as { currency_code?: unknown; currency?: unknown; value?: unknown; total?: unknown };
+        const currency = text(m.currency_code) ?? text(m.currency);
+        const amount = text(m.value) ?? text(m.total);
+        if (!currency || !amount || !['USD', 'EUR', 'XOF', 'CDF'].includes(currency)) return null;
+        const minor = parseDecimal(amount, currency as CurrencyCode);
+        return minor === null ? null : { minor, currency };
+      };
+      switch (event.event_type) {
+        case 'PAYMENT.CAPTURE.COMPLETED': {
+          const related = (resource.supplementary_data as { related_ids?: { order_id?: unknown } } | undefined)
+            ?.related_ids;
+          const orderId = text(related?.order_id);
+          const payment = orderId ? await repo.paymentByProviderId(orderId) : undefined;
+          if (!payment || payment.status === 'captured' || payment.kind !== 'onetime') return;
+          const paid = money(resource.amount);
+          if (paid?.minor !== payment.amountMinor || paid.currency !== payment.currency) {
+            log?.error({ payment: payment.id, event: event.id }, 'webhook amount differs from the order');
+            return;
+          }
+          try {
+            await settle(payment, null);
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+          }
+          return;
+        }
+        case 'BILLING.SUBSCRIPTION.ACTIVATED': {
+          const id = text(resource.id);
+          if (id) await activate(id);
+          return;
+        }
+        case 'BILLING.SUBSCRIPTION.CANCELLED':
+        case 'BILLING.SUBSCRIPTION.EXPIRED': {
+          const sub = await repo.subscriptionByProviderId(text(resource.id) ?? '');
+          if (sub)
+            await repo.setStatus(sub.id, event.event_type.endsWith('CANCELLED') ? 'cancelled' : 'expired', now());
+          return;
+        }
+        case 'PAYMENT.SALE.COMPLETED': {
+          const saleId = text(resource.id);
+          const subscriptionId = text(resource.billing_agreement_id);
+          const paid = money(resource.amount);
+          if (!saleId || !subscriptionId || !paid) return;
+          const sub = await activate(subscriptionId);
+          if (!sub) return;
+          const at = new Date(text(resource.create_time) ?? now().toISOString());
+          const when = Number.isNaN(at.getTime()) ? now() : at;
+          await repo.recordCaptured({
+            userId: sub.userId,
+            kind: 'subscription',
+            provider: provider.name,
+            providerPaymentId: saleId,
+            amountMinor: paid.minor,
+            currency: paid.currency as CurrencyCode,
+            capturedAt: when,
+          });
+          // A renewal: each charge pays for 12 months from its date; the same sale twice changes nothing.
+          await repo.extend(sub.id, addMonths(when, SUBSCRIPTION_MONTHS));
+          return;
+        }
+        default:
+          return;
+      }
+    },
+
+    /** POST /api/admin/markSubscriptionPaid: D-18, admins only. */
+    async markPaid(caller: Caller, body: { user_id: string; reference: string; currency: CurrencyCode }) {
+      if (!caller.admin) throw new AppError('FORBIDDEN');
+      if (!(await repo.person(body.user_id))) throw new AppError('NOT_FOUND');
+      const start = now();
+      const row = await repo.markPaid({
+        userId: body.user_id,
+        reference: body.reference,
+        amountMinor: YEARLY_PRICE[body.currency],
+        currency: body.currency,
+        startAt: start,
+        endAt: addMonths(start, SUBSCRIPTION_MONTHS),
+      });
+      if (!row) throw new AppError('VALIDATION', 'This reference was used for another user', { reference: 'Used' });
+    },
+
+    /** GET /api/payment/getUserPayments/:userId: own only. */
+    async history(caller: Caller, userId: string): Promise<Payment[]> {
+      if (caller.userId !== userId) throw new AppError('FORBIDDEN');
+      return (await repo.paymentsOf(userId, HISTORY_LIMIT)).map(toPayment);
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof paymentsService>;
+
+export const buildPaymentsService = (deps: Omit<Deps, 'repo' | 'users' | 'solutions'> & { db: Db }) =>
+  paymentsService({
+    ...deps,
+    repo: paymentsRepository(deps.db),
+    users: usersRepository(deps.db),
+    solutions: solutionsRepository(deps.db),
+  });

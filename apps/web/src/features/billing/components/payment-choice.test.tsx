@@ -1,0 +1,80 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Solution } from '@app/shared';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { goTo, PaymentChoice } from './payment-choice';
+
+const need = {
+  _id: 's1',
+  user: { _id: 'u2', firstName: 'Moussa', verified: false, vip: false },
+  user_role: 'needSolution',
+  sub_category_price_dollar: '15.00',
+} as unknown as Solution;
+
+const me = (trailComplete: boolean) =>
+  testUser({
+    subscription: {
+      subscription_type: null,
+      subscription_flag: false,
+      trail_complete: trailComplete,
+      subscription_start_date: null,
+      subscription_end_date: null,
+    },
+  });
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn(me(false));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const show = () =>
+  renderScreen('/clientneedsmatch/:id', <PaymentChoice solution={need} deal="need" />, '/clientneedsmatch/s1');
+
+describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
+  it('offers the yearly subscription, the free trial and pay-as-you-go at 15% of the dollar price', async () => {
+    routeFetch({ 'GET /api/user/me': [200, { data: me(false) }] });
+    show();
+    expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
+    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Start the free 90-day trial' })).toBeTruthy();
+  });
+
+  it('leaves the free trial out once it has been used', async () => {
+    routeFetch({ 'GET /api/user/me': [200, { data: me(true) }] });
+    show();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Start the free 90-day trial' })).toBeNull());
+  });
+
+  it("pay-as-you-go asks the server for the provider's page and sends the browser there", async () => {
+    const assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
+    const fetchMock = routeFetch({
+      'GET /api/user/me': [200, { data: me(false) }],
+      'POST /api/payment/pay': [200, { data: { url: 'https://pay.example/approve/1' } }],
+    });
+    show();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $2.25' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
+    const [, init] = callsTo(fetchMock, 'POST /api/payment/pay')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1' });
+  });
+
+  it('the trial starts and then returns to the post', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    routeFetch({
+      'GET /api/user/me': [200, { data: me(false) }],
+      'POST /api/user/updateSubscription': [200, { data: me(false) }],
+    });
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the free 90-day trial' }));
+    await screen.findByText('You have successfully subscribed trial version,Please select solution again');
+    vi.advanceTimersByTime(2000);
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/clientsdetails/s1/u2'));
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,87 @@
+// SPEC 2.3 item 10 and D-15: how a supplier without contact access goes on with a deal: the
+// yearly subscription, the free trial (never used) or pay-as-you-go for this deal.
+import { BadgePercent, CalendarClock, LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  currencyOfSetting,
+  formatMoney,
+  parseDecimal,
+  PAY_AS_YOU_GO_PERCENT,
+  percentOf,
+  YEARLY_PRICE,
+  type Solution,
+} from '@app/shared';
+import { errorText } from '../../../lib/api-errors';
+import { getCurrency, getLanguage } from '../../../lib/settings';
+import { usePayForDeal } from '../api/pay-for-deal';
+import { TrialOffer } from './trial-offer';
+import '../billing.css';
+
+const postPath = (solution: Solution) =>
+  `/${solution.user_role === 'needSolution' ? 'clientsdetails' : 'supplierdetails'}/${solution._id}/${solution.user._id}`;
+
+/** Sends the browser to the provider's approval page; replaced in tests. */
+export const goTo = { assign: (url: string) => window.location.assign(url) };
+
+/**
+ * `deal`: 'need' when the supplier takes a client's need (/clientneedsmatch), 'offer' when a client
+ * took the supplier's offer and the supplier opens the deal.
+ */
+export function PaymentChoice({ solution, deal }: { solution: Solution; deal: 'need' | 'offer' }) {
+  const { t } = useTranslation();
+  const pay = usePayForDeal();
+  const language = getLanguage();
+  const code = currencyOfSetting(getCurrency());
+  const yearly = formatMoney(YEARLY_PRICE[code], code, language);
+  // D-15: 15 % of the post's dollar price, in USD, rounded to the cent. Shown only; the server
+  // prices the actual payment.
+  const dollars = parseDecimal(solution.sub_category_price_dollar, 'USD');
+  const fee = dollars === null ? null : formatMoney(percentOf(dollars, PAY_AS_YOU_GO_PERCENT), 'USD', language);
+  return (
+    <section className="billing-stack" aria-labelledby="billing-choices-title">
+      <div>
+        <h2 id="billing-choices-title" className="billing-subtitle">
+          {t('billing.choose')}
+        </h2>
+        <p className="muted">{deal === 'need' ? t('billing.chooseNeed') : t('billing.chooseOffer')}</p>
+      </div>
+      <ul className="billing-choice-list">
+        <li className="card billing-choice">
+          <CalendarClock aria-hidden="true" size={28} className="billing-icon" />
+          <h3>{t('billing.yearlyTitle')}</h3>
+          <p>{t('billing.yearlyText', { price: yearly })}</p>
+          <Link className="button button-primary" to="/subscriptionscreen">
+            {t('billing.subscribe')}
+          </Link>
+        </li>
+        {/* SPEC 4: then back to the post, where the trial now opens the contacts. */}
+        <TrialOffer as="li" then={postPath(solution)} />
+        {fee ? (
+          <li className="card billing-choice">
+            <BadgePercent aria-hidden="true" size={28} className="billing-icon" />
+            <h3>{t('billing.payTitle')}</h3>
+            <p>{t('billing.payText', { price: fee, percent: PAY_AS_YOU_GO_PERCENT })}</p>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={pay.isPending || pay.isSuccess}
+              aria-busy={pay.isPending}
+              onClick={() => pay.mutate(solution._id, { onSuccess: ({ url }) => goTo.assign(url) })}
+            >
+              {pay.isPending || pay.isSuccess ? (
+                <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+              ) : null}
+              {t('billing.payAction', { price: fee })}
+            </button>
+            {pay.isError ? (
+              <p className="notice notice-error" role="alert">
+                {errorText(t, pay.error)}
+              </p>
+            ) : null}
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// SPEC 2.3 item 16, /subscriptions: the yearly price in the chosen currency, the manual
+// mobile-money instructions (D-18), and 'Pay with', shown only once the server has created the
+// provider's subscription and answered its approval page.
+import { ExternalLink, LoaderCircle, Smartphone } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currencyOfSetting, formatMoney, YEARLY_PRICE } from '@app/shared';
+import { Page } from '../../../components/page';
+import { errorText } from '../../../lib/api-errors';
+import { useCurrentUser } from '../../../lib/current-user';
+import { getCurrency, getLanguage } from '../../../lib/settings';
+import { useSubscribe } from '../api/subscribe';
+import '../billing.css';
+
+export function SubscriptionsPage({ title }: { title: string }) {
+  const { t } = useTranslation();
+  const language = getLanguage();
+  const code = currencyOfSetting(getCurrency());
+  const subscription = useSubscribe(code);
+  return (
+    <Page title={title}>
+      <div className="billing-stack">
+        <section className="card billing-plan" aria-labelledby="billing-pay-title">
+          <h2 id="billing-pay-title" className="billing-plan-term">
+            {t('billing.yearlyTitle')}
+          </h2>
+          <p className="billing-price">{formatMoney(YEARLY_PRICE[code], code, language)}</p>
+          <p className="muted">{t('billing.payOnlineText')}</p>
+          {subscription.data ? (
+            <a className="button button-primary" href={subscription.data.url}>
+              <ExternalLink aria-hidden="true" size={20} />
+              {t('billing.payWith')}
+            </a>
+          ) : subscription.isError ? (
+            <div className="billing-actions">
+              <p className="notice notice-error" role="alert">
+                {errorText(t, subscription.error)}
+              </p>
+              <button type="button" className="button button-secondary" onClick={() => void subscription.refetch()}>
+                {t('billing.retry')}
+              </button>
+            </div>
+          ) : (
+            <p className="billing-result muted" role="status">
+              <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+              {t('billing.preparing')}
+            </p>
+          )}
+        </section>
+        <MobileMoney />
+        <Link className="button button-secondary" to="/dashboard">
+          {t('billing.noThanks')}
+        </Link>
+      </div>
+    </Page>
+  );
+}
+
+/** D-18: mobile money is manual; an admin activates the subscription on the reference. */
+function MobileMoney() {
+  const { t } = useTranslation();
+  const language = getLanguage();
+  const user = useCurrentUser();
+  return (
+    <section className="card" aria-labelledby="billing-mobile-title">
+      <h2 id="billing-mobile-title" className="billing-subtitle billing-result">
+        <Smartphone aria-hidden="true" size={24} className="billing-icon" />
+        {t('billing.mobileTitle')}
+      </h2>
+      <p>{t('billing.mobileIntro')}</p>
+      <ol className="billing-steps">
+        <li>
+          {t('billing.mobileStep1')} <Link to="/about">{t('billing.aboutLink')}</Link>
+        </li>
+        <li>
+          {t('billing.mobileStep2', {
+            xof: formatMoney(YEARLY_PRICE.XOF, 'XOF', language),
+            cdf: formatMoney(YEARLY_PRICE.CDF, 'CDF', language),
+          })}
+        </li>
+        <li>{t('billing.mobileStep3', { mobile: user?.mobile_no ?? '' })}</li>
+        <li>{t('billing.mobileStep4')}</li>
+      </ol>
+    </section>
+  );
+}
