@@ -8,6 +8,7 @@ export const ERRORS = {
   INVALID_CREDENTIALS: { status: 401, message: 'Invalid credentials' },
   INVALID_NUMBER_OR_EMAIL: { status: 401, message: 'Invalid number or Email' },
   CONTACT_ACCESS_REQUIRED: { status: 402, message: 'Contact access required' },
+  PAYMENT_DECLINED: { status: 402, message: 'The payment was declined' },
   FORBIDDEN: { status: 403, message: 'Forbidden' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },

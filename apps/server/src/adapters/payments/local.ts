@@ -111,7 +111,7 @@ ${
     if (order.state === 'cancelled') return order.cancelUrl;
     const url = new URL(order.returnUrl);
     if (order.kind === 'order') {
-      url.searchParams.set('paymentId', order.id);
+      // As PayPal does: the order id as `token`, never `paymentId` (the server's return hop adds that).
       url.searchParams.set('token', order.id);
       url.searchParams.set('PayerID', order.payerId ?? '');
     } else {

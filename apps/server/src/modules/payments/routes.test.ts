@@ -54,14 +54,20 @@ async function publish(who: Account, role: 'needSolution' | 'provideSolution') {
 const post = (who: Account, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who.headers, payload });
 
-/** Follows the local provider's page: Approve, and the return URL it sends the browser to. */
+/** Follows the local provider's page: Approve, and the return URL it sends the browser to (via the return hop). */
 async function approve(url: string): Promise<URL> {
   const page = await t.app.inject({ url });
   expect(page.statusCode).toBe(200);
   expect(page.body).not.toContain('<script');
   const res = await t.app.inject({ method: 'POST', url: `${url}/approve` });
   expect(res.statusCode).toBe(303);
-  return new URL(res.headers.location as string);
+  const back = new URL(res.headers.location as string);
+  if (back.pathname !== '/api/payment/return') return back;
+  // Like PayPal, the provider adds `token` and `PayerID`, never `paymentId`.
+  expect(back.searchParams.has('paymentId')).toBe(false);
+  const hop = await t.app.inject({ url: `${back.pathname}${back.search}` });
+  expect(hop.statusCode).toBe(303);
+  return new URL(hop.headers.location as string);
 }
 
 async function paymentRows(solutionId: string) {
@@ -83,6 +89,8 @@ describe('pay-as-you-go (D-15, D-17)', () => {
     const back = await approve(url);
     expect(back.pathname).toBe('/successurl');
     expect(back.searchParams.get('solution_id')).toBe(need._id);
+    expect(back.searchParams.get('paymentId')).toBe(url.split('/').pop());
+    expect(back.searchParams.get('PayerID')).toMatch(/^LOCALPAYER-/);
 
     const done = await post(supplier, '/api/payment/success', {
       paymentId: back.searchParams.get('paymentId'),
@@ -152,6 +160,7 @@ describe('pay-as-you-go (D-15, D-17)', () => {
     const orderId = url.split('/').pop()!;
     const res = await post(supplier, '/api/payment/success', { paymentId: orderId, solution_id: need._id });
     expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: 'The payment was declined' });
     expect((await paymentRows(need._id))[0]?.status).toBe('failed');
   });
 });

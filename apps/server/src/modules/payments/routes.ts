@@ -26,6 +26,17 @@ const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
+/** Where the provider sends the payer back after approving a one-time payment (see the route). */
+export const PAYMENT_RETURN_PATH = '/api/payment/return';
+
+const returnParam = z.string().min(1).max(200).optional();
+const paymentReturnQuerySchema = z.object({
+  solution_id: z.string().max(100).default(''),
+  token: returnParam,
+  paymentId: returnParam,
+  PayerID: returnParam,
+});
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body as received, for webhook signatures. */
@@ -54,9 +65,12 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
   });
 
+  const baseOf = (request: FastifyRequest) =>
+    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
   /** The web app's own pages the provider returns to (SPEC 2.1). */
   const urls = (request: FastifyRequest, success: string, cancel: string, query = ''): ReturnUrls => {
-    const base = (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+    const base = baseOf(request);
     return { returnUrl: `${base}${success}${query}`, cancelUrl: `${base}${cancel}${query}` };
   };
 
@@ -78,9 +92,32 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         data: await payments.pay(
           caller(request),
           id,
-          urls(request, '/successurl', '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
+          urls(request, PAYMENT_RETURN_PATH, '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
         ),
       };
+    },
+  );
+
+  // PayPal sends the payer back with `token` (its order id) and `PayerID` added to the return URL,
+  // and the order id is not known when that URL is built: this hop hands the web app's /successurl
+  // the `paymentId` it posts to /api/payment/success. Nothing is trusted here; it only redirects.
+  app.get(
+    PAYMENT_RETURN_PATH,
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "The provider's return for one deal: to /successurl with paymentId, PayerID and solution_id",
+        querystring: paymentReturnQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { solution_id, token, paymentId, PayerID } = request.query;
+      const target = new URL(`${baseOf(request)}/successurl`);
+      target.searchParams.set('solution_id', solution_id);
+      const id = paymentId ?? token;
+      if (id) target.searchParams.set('paymentId', id);
+      if (PayerID) target.searchParams.set('PayerID', PayerID);
+      return reply.header('cache-control', 'no-store').redirect(target.toString(), 303);
     },
   );
 

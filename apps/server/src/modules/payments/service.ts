@@ -68,7 +68,7 @@ export function toPayment(row: PaymentRow): Payment {
 /** Provider failures as API errors: a declined card is the payer's business, an outage is ours. */
 function providerError(error: unknown): never {
   if (error instanceof PaymentError) {
-    if (error.reason === 'declined') throw new AppError('CONTACT_ACCESS_REQUIRED', 'The payment was declined');
+    if (error.reason === 'declined') throw new AppError('PAYMENT_DECLINED');
     if (error.reason === 'network' || error.reason === 'timeout') throw new AppError('SERVICE_UNAVAILABLE');
     throw new AppError('VALIDATION', `The payment provider refused: ${error.message}`);
   }

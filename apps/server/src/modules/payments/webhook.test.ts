@@ -1,10 +1,11 @@
-// Webhooks of the real PayPal adapter against the local stub (D-17): verified or refused.
+// The real PayPal adapter against the local stub (D-17): webhooks verified or refused, the
+// pay-as-you-go return as PayPal sends it, a declined capture, and a webhook racing the return.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUp } from '../../../test/accounts.js';
+import { multipart, signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startPayPalStub, type PayPalStub } from '../../../test/paypal-stub.js';
-import { payments, subscriptions } from '../../db/schema.js';
+import { deals, notifications, payments, subscriptions } from '../../db/schema.js';
 
 let t: TestApp;
 let stub: PayPalStub;
@@ -110,5 +111,184 @@ describe('PayPal subscriptions and webhooks', () => {
       payload: { currency: 'XOF' },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+type Account = Awaited<ReturnType<typeof signedUp>>;
+const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+/** A $15.00 tractor need (SPEC 9): 15% is 2.25 USD. */
+async function publishNeed(who: Account) {
+  const body = multipart([
+    {
+      name: 'new_solution',
+      value: JSON.stringify({
+        user_role: 'needSolution',
+        category: 'Equipments',
+        sub_category_id: 'equipment-tractor',
+        description: 'Tractor for a day',
+        pickup_lat: 14.7,
+        pickup_lng: -17.45,
+        pickup_city: 'Dakar',
+        pickup_country: 'Senegal',
+        pickup_date: TOMORROW,
+      }),
+    },
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/solution/addSolution',
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json().data as { _id: string })._id;
+}
+
+/** A supplier starts paying for a need: PayPal's order id and the return URL the server gave PayPal. */
+async function startPaying(supplier: Account, needId: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/payment/pay',
+    headers: supplier.headers,
+    payload: { solution_id: needId },
+  });
+  expect(res.statusCode).toBe(200);
+  const orderId = new URL(res.json().data.url as string).searchParams.get('token')!;
+  const created = stub.requests.filter((r) => r.method === 'POST' && r.path === '/v2/checkout/orders').pop()!;
+  const context = JSON.parse(created.body).payment_source.paypal.experience_context as {
+    return_url: string;
+    cancel_url: string;
+  };
+  return { orderId, returnUrl: new URL(context.return_url), cancelUrl: new URL(context.cancel_url) };
+}
+
+/** PayPal sends the browser back: its `token` and `PayerID` added to our return URL, then the server's hop. */
+async function payPalReturn(returnUrl: URL, orderId: string, payerId: string) {
+  const back = new URL(returnUrl);
+  back.searchParams.set('token', orderId);
+  back.searchParams.set('PayerID', payerId);
+  const hop = await t.app.inject({ url: `${back.pathname}${back.search}` });
+  expect(hop.statusCode).toBe(303);
+  return new URL(hop.headers.location as string);
+}
+
+const success = (who: Account, body: object) =>
+  t.app.inject({ method: 'POST', url: '/api/payment/success', headers: who.headers, payload: body });
+
+const captureCompleted = (orderId: string, value = '2.25') => ({
+  id: `WH-CAP-${orderId}`,
+  event_type: 'PAYMENT.CAPTURE.COMPLETED',
+  resource: {
+    id: `CAP-${orderId}`,
+    status: 'COMPLETED',
+    amount: { currency_code: 'USD', value },
+    supplementary_data: { related_ids: { order_id: orderId } },
+  },
+});
+
+async function settledState(needId: string) {
+  const db = t.app.database.db;
+  return {
+    payments: await db.select().from(payments).where(eq(payments.solutionId, needId)),
+    deals: await db.select().from(deals).where(eq(deals.solutionId, needId)),
+    notices: await db.select().from(notifications).where(eq(notifications.solutionId, needId)),
+  };
+}
+
+describe('PayPal pay-as-you-go (D-15, D-17)', () => {
+  let client: Account;
+  let supplier: Account;
+  beforeAll(async () => {
+    client = await signedUp(t.app, { firstName: 'Moussa' });
+    supplier = await signedUp(t.app, { firstName: 'Awa' });
+  });
+
+  it('gives PayPal a return URL that brings /successurl the order id as paymentId, with solution_id', async () => {
+    const needId = await publishNeed(client);
+    const { orderId, returnUrl, cancelUrl } = await startPaying(supplier, needId);
+    expect(returnUrl.pathname).toBe('/api/payment/return');
+    expect(returnUrl.searchParams.get('solution_id')).toBe(needId);
+    expect(cancelUrl.searchParams.get('solution_id')).toBe(needId);
+    stub.approve(orderId);
+    const payerId = stub.orders.get(orderId)!.payerId!;
+    const page = await payPalReturn(returnUrl, orderId, payerId);
+    expect(page.pathname).toBe('/successurl');
+    expect(Object.fromEntries(page.searchParams)).toEqual({
+      solution_id: needId,
+      paymentId: orderId,
+      PayerID: payerId,
+    });
+
+    const done = await success(supplier, {
+      paymentId: page.searchParams.get('paymentId'),
+      payerId: page.searchParams.get('PayerID'),
+      solution_id: page.searchParams.get('solution_id'),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.payment).toMatchObject({ amount: '2.25', currency: 'USD', status: 'captured' });
+    expect(done.json().data.contact.email).toBe(client.account.email);
+    const state = await settledState(needId);
+    expect(state.payments).toEqual([expect.objectContaining({ providerPaymentId: orderId, payerId })]);
+  });
+
+  it('answers 402 PAYMENT_DECLINED to a declined capture and grants nothing', async () => {
+    const needId = await publishNeed(client);
+    const { orderId } = await startPaying(supplier, needId);
+    stub.approve(orderId);
+    stub.declineNextCapture();
+    const res = await success(supplier, { paymentId: orderId, solution_id: needId });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: 'The payment was declined' });
+    const state = await settledState(needId);
+    expect(state.payments.map((p) => p.status)).toEqual(['failed']);
+    expect(state.deals).toEqual([]);
+    expect(state.notices).toEqual([]);
+  });
+
+  it('settles on PAYMENT.CAPTURE.COMPLETED alone, once however often it is delivered', async () => {
+    const needId = await publishNeed(client);
+    const { orderId } = await startPaying(supplier, needId);
+    stub.approve(orderId);
+    const event = captureCompleted(orderId);
+    expect((await deliver(event)).statusCode).toBe(204);
+    expect((await deliver(event)).statusCode).toBe(204);
+    const state = await settledState(needId);
+    expect(state.payments).toEqual([expect.objectContaining({ status: 'captured', amountMinor: 225 })]);
+    expect(state.deals).toEqual([
+      expect.objectContaining({ acceptorId: supplier.user._id, contactAccess: 'payment', endedAt: null }),
+    ]);
+    expect(state.notices).toHaveLength(2);
+    // The browser's return afterwards answers the same record.
+    const done = await success(supplier, { paymentId: orderId, solution_id: needId });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.payment._id).toBe(state.payments[0]!.id);
+  });
+
+  it('ignores a capture webhook whose amount differs from the order', async () => {
+    const needId = await publishNeed(client);
+    const { orderId } = await startPaying(supplier, needId);
+    expect((await deliver(captureCompleted(orderId, '0.01'))).statusCode).toBe(204);
+    const state = await settledState(needId);
+    expect(state.payments.map((p) => p.status)).toEqual(['pending']);
+    expect(state.deals).toEqual([]);
+  });
+
+  it('records once when the webhook races the return: one payment, one deal, each notice once', async () => {
+    const needId = await publishNeed(client);
+    const { orderId } = await startPaying(supplier, needId);
+    stub.approve(orderId);
+    const event = captureCompleted(orderId);
+    const answers = await Promise.all([
+      success(supplier, { paymentId: orderId, solution_id: needId }),
+      deliver(event),
+      success(supplier, { paymentId: orderId, solution_id: needId }),
+      deliver(event),
+    ]);
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 204, 200, 204]);
+    const state = await settledState(needId);
+    expect(state.payments).toEqual([expect.objectContaining({ status: 'captured', amountMinor: 225 })]);
+    expect(state.deals).toEqual([expect.objectContaining({ acceptorId: supplier.user._id, contactAccess: 'payment' })]);
+    expect(state.notices.map((n) => n.userId).sort()).toEqual([client.user._id, supplier.user._id].sort());
   });
 });
