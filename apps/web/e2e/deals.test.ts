@@ -104,9 +104,9 @@ describe('deals', () => {
     await s.page.waitForURL(`**/clientneedsmatch/${needId}`);
     await s.page.getByRole('heading', { name: 'Choose how to continue' }).waitFor();
     await s.page.getByRole('link', { name: 'Subscribe' }).waitFor();
-    await s.page.getByRole('link', { name: 'Start the free trial' }).waitFor();
+    await s.page.getByRole('button', { name: 'Start the free 90-day trial' }).waitFor();
     // D-15: 15 % of the room's $5.00.
-    await s.page.getByRole('link', { name: 'Pay $0.75' }).waitFor();
+    await s.page.getByRole('button', { name: 'Pay $0.75' }).waitFor();
     await expect(statusOf(needId)).resolves.toBe('Pending');
     expect(s.errors).toEqual([]);
     await s.context.close();

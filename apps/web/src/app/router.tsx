@@ -7,6 +7,7 @@ import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
 import { queryClient } from './providers';
 import { CountryPrompt } from './country-prompt';
+import { TrialEndPrompt } from './trial-end-prompt';
 import { BareLayout } from './layouts/bare-layout';
 import { ShellLayout } from './layouts/shell-layout';
 import { ROUTES, type Guard, type RouteEntry, type ScreenName } from './routes';
@@ -44,7 +45,8 @@ const SCREENS: Record<ScreenName, Screen> = {
   clients: named(() => import('../features/deals/components/solutions-list-page'), 'ClientsPage'),
   suppliers: named(() => import('../features/deals/components/solutions-list-page'), 'SuppliersPage'),
   clientsDetails: named(() => import('../features/deals/components/solution-details-page'), 'ClientsDetailsPage'),
-  supplierDetails: named(() => import('../features/deals/components/solution-details-page'), 'SupplierDetailsPage'),
+  // The owner of an accepted offer without contact access gets the payment choice (app layer).
+  supplierDetails: named(() => import('./billing-screens'), 'SupplierDetailsScreen'),
   clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
   supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
   clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),
@@ -142,6 +144,7 @@ function RootLayout() {
         </BareLayout>
       )}
       <CountryPrompt />
+      <TrialEndPrompt />
     </>
   );
 }

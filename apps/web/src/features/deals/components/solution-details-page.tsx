@@ -1,7 +1,7 @@
 // SPEC 2.3 item 8: the Client's Need (/clientsdetails/:id/:userId) and Supplier's Solution
 // (/supplierdetails/:id/:userId) details, with Accept Offer as D-15 decides it.
 import { ArrowLeft, CircleCheck, LoaderCircle } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { SOCIAL_REDIRECT_MS, type Solution, type UserRole } from '@app/shared';
@@ -25,11 +25,22 @@ export function ClientsDetailsPage({ title }: { title: string }) {
   return <SolutionDetailsPage title={title} role="needSolution" />;
 }
 
-export function SupplierDetailsPage({ title }: { title: string }) {
-  return <SolutionDetailsPage title={title} role="provideSolution" />;
+/** What the owner of an accepted offer is offered to exchange contacts (D-15; given by the app layer). */
+type DealChoice = (solution: Solution) => ReactNode;
+
+export function SupplierDetailsPage({ title, dealChoice }: { title: string; dealChoice?: DealChoice }) {
+  return <SolutionDetailsPage title={title} role="provideSolution" dealChoice={dealChoice} />;
 }
 
-function SolutionDetailsPage({ title, role }: { title: string; role: UserRole }) {
+function SolutionDetailsPage({
+  title,
+  role,
+  dealChoice,
+}: {
+  title: string;
+  role: UserRole;
+  dealChoice?: DealChoice | undefined;
+}) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const details = useSolutionDetails(id);
@@ -59,7 +70,7 @@ function SolutionDetailsPage({ title, role }: { title: string; role: UserRole })
   if (solution.user_role !== role) return <Navigate to={detailPath(solution)} replace />;
   return (
     <Page title={title} wide>
-      <Details solution={solution} />
+      <Details solution={solution} dealChoice={dealChoice} />
     </Page>
   );
 }
@@ -78,7 +89,7 @@ function useVisit(id: string, solution: Solution | undefined) {
 
 type Outcome = { kind: 'sent' } | { kind: 'error'; text: string } | null;
 
-function Details({ solution }: { solution: Solution }) {
+function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: DealChoice | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accept = useAcceptSolution();
@@ -161,6 +172,8 @@ function Details({ solution }: { solution: Solution }) {
             {t('details.yours')} <Link to="/myoffers">{t('details.manageYours')}</Link>
           </p>
         ) : null}
+        {/* D-15: a client took this offer; its owner goes on with the deal from here. */}
+        {own && offer && solution.status === 'Accepted' ? dealChoice?.(solution) : null}
         {canAccept ? (
           <button
             type="button"

@@ -1,0 +1,107 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Payment, Solution } from '@app/shared';
+import { goTo } from '../features/billing/components/payment-choice';
+import { solution } from '../features/deals/testing/fixtures';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
+import { SupplierDetailsScreen } from './billing-screens';
+
+// The supplier (u2) opens their own offer, which a client has accepted.
+const offer = (overrides: Partial<Solution> = {}) =>
+  solution({ user: { _id: 'u2', firstName: 'Moussa', verified: false, vip: false }, status: 'Accepted', ...overrides });
+
+const supplier = (active: boolean) =>
+  testUser({
+    _id: 'u2',
+    firstName: 'Moussa',
+    subscription: {
+      subscription_type: active ? 'yearly' : null,
+      subscription_flag: active,
+      trail_complete: true,
+      subscription_start_date: null,
+      subscription_end_date: null,
+    },
+  });
+
+const paidFor = (solutionId: string): Payment => ({
+  _id: 'p1',
+  kind: 'onetime',
+  amount: '2.25',
+  currency: 'USD',
+  status: 'captured',
+  solution_id: solutionId,
+  created_at: '2026-11-20T10:00:00.000Z',
+});
+
+const serve = (post: Solution, active: boolean, payments: Payment[] = []) =>
+  routeFetch({
+    [`GET /api/solution/getSolutionDetails/${post._id}`]: [200, { data: post }],
+    'GET /api/user/me': [200, { data: supplier(active) }],
+    'GET /api/payment/getUserPayments/u2': [200, { data: payments }],
+    'POST /api/payment/pay': [200, { data: { url: 'https://pay.example/approve/1' } }],
+  });
+
+const open = (post: Solution) =>
+  renderScreen(
+    '/supplierdetails/:id/:userId',
+    <SupplierDetailsScreen title="Supplier's Solution" />,
+    `/supplierdetails/${post._id}/${post.user._id}`,
+  );
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the owner of an accepted offer without contact access (D-15, issue 6 part 4)', () => {
+  beforeEach(() => {
+    localStorage.clear();
+  });
+
+  it('is offered the payment choice and pays as you go for this deal', async () => {
+    signIn(supplier(false));
+    const assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
+    const post = offer();
+    const fetchMock = serve(post, false);
+    open(post);
+    expect(await screen.findByRole('heading', { name: 'Choose how to continue' })).toBeTruthy();
+    expect(
+      screen.getByText('A client took your offer. To exchange contact details with them, choose one of these:'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay $2.25' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
+    const [, init] = callsTo(fetchMock, 'POST /api/payment/pay')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1' });
+  });
+
+  it('is not offered it with a subscription or trial running', async () => {
+    signIn(supplier(true));
+    const post = offer();
+    serve(post, true);
+    open(post);
+    expect(await screen.findByText('This is your post.', { exact: false })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).toBeNull());
+  });
+
+  it('is told the deal is paid once it is, and not offered to pay again', async () => {
+    signIn(supplier(false));
+    const post = offer();
+    serve(post, false, [paidFor('s1')]);
+    open(post);
+    expect(
+      await screen.findByText("You paid for this deal: you and the client can now see each other's contact details."),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+  });
+
+  it('is not offered it while the offer is still open', async () => {
+    signIn(supplier(false));
+    const post = offer({ status: 'Pending' });
+    serve(post, false);
+    open(post);
+    expect(await screen.findByText('This is your post.', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).toBeNull();
+  });
+});
