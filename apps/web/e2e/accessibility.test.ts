@@ -191,7 +191,7 @@ describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
           {
             path: `/clientneedsmatch/${need}`,
             heading: fr ? 'Besoin du client' : "Client's Need",
-            ready: '.deal-choices',
+            ready: '.billing-choice-list',
           },
           { path: '/myoffers', heading: fr ? 'Mes offres' : 'My Offers', ready: '.deal-card' },
           { path: '/myorders', heading: fr ? 'Mes commandes' : 'My Orders', ready: '.deal-card' },
