@@ -9,10 +9,10 @@ import { errorText } from '../../../lib/api-errors';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { storeSession } from '../../../lib/session';
 import { useLogin } from '../api/login';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { usePosition } from '../../../lib/geolocation';
 import { AuthPage, Notice } from './auth-page';
 import { PasswordField, TextField } from './fields';
-import { LocationModal } from './location-modal';
+import { LocationModal } from '../../../components/location-modal';
 import { SocialButtons } from './social-buttons';
 
 /** What the screen that sent the user here wants said (router state `notice`). */
@@ -29,7 +29,7 @@ export function LoginPage({ title }: { title: string }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const geo = useGeolocation();
+  const geo = usePosition();
   const [locationDismissed, setLocationDismissed] = useState(false);
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');

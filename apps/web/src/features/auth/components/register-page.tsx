@@ -10,7 +10,7 @@ import { errorText } from '../../../lib/api-errors';
 import { useRegister } from '../api/register';
 import { useSendCode } from '../api/send-code';
 import { useValidateCode } from '../api/validate-code';
-import { useGeolocation } from '../hooks/use-geolocation';
+import { usePosition } from '../../../lib/geolocation';
 import { DEFAULT_DIAL_COUNTRY, isDialCountry } from '../utils/phone';
 import {
   PROBLEM_TEXT,
@@ -24,7 +24,7 @@ import { AuthPage, Notice } from './auth-page';
 import { CodeForm } from './code-form';
 import { CountrySelect, PhoneField } from './country-fields';
 import { Checkbox, PasswordField, TextField } from './fields';
-import { LocationModal } from './location-modal';
+import { LocationModal } from '../../../components/location-modal';
 import { SocialButtons } from './social-buttons';
 
 export function RegisterPage({ title }: { title: string }) {
@@ -75,7 +75,7 @@ type Pending = { mobile_no: string; email: string };
 function RegisterForm({ type }: { type: Exclude<AccountType, 'withGorFB'> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const geo = useGeolocation();
+  const geo = usePosition();
   const [fields, setFields] = useState<RegisterFields>(EMPTY);
   const [files, setFiles] = useState<File[]>([]);
   const [filesError, setFilesError] = useState<string | null>(null);

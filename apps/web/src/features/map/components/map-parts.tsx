@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeoJSON, Marker, TileLayer, useMap } from 'react-leaflet';
 import { useClientConfig } from '../api/get-client-config';
-import type { Position } from '../hooks/use-position';
+import type { Position } from '../../../lib/geolocation';
 import { pulseIcon } from './marker-icons';
 
 /** One world, no copies: the country shapes exist once, so the map does not repeat sideways. */

@@ -11,7 +11,7 @@ import { MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet'
 import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } from '@app/shared';
 import { getLanguage } from '../../../lib/settings';
 import { useMapView } from '../api/get-map-view';
-import type { Position } from '../hooks/use-position';
+import type { Position } from '../../../lib/geolocation';
 import {
   clusterCount,
   clusterZoom,

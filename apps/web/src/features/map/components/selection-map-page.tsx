@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { localeTag } from '@app/shared';
 import { getLanguage } from '../../../lib/settings';
-import { positionOf, usePosition, type Position } from '../hooks/use-position';
+import { positionOf, usePosition, type Position } from '../../../lib/geolocation';
 import { nextForm, nextState } from '../utils/selection';
 import { SelectionMap } from './selection-map';
 

@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { ZOOM_SIGNED_IN } from '@app/shared';
-import type { Position } from '../hooks/use-position';
+import type { Position } from '../../../lib/geolocation';
 import { chosenIcon } from './marker-icons';
 import { Basemap, DEFAULT_CENTRE, FollowPosition, MapSetup, MIN_ZOOM, PositionMarker, WORLD_BOUNDS } from './map-parts';
 

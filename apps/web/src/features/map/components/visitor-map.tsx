@@ -2,7 +2,7 @@
 // position; opening a marker asks to sign in (the app passes the prompt).
 import { useTranslation } from 'react-i18next';
 import { ZOOM_VISITOR } from '@app/shared';
-import { positionOf, usePosition } from '../hooks/use-position';
+import { positionOf, usePosition } from '../../../lib/geolocation';
 import { PostsMap } from './posts-map';
 
 export function VisitorMap({ onMarkerOpen }: { onMarkerOpen: () => void }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/modal';
+import { Modal } from './modal';
 
-/** SPEC 5 and 8: the location is required; this says how to turn it on. */
+/** SPEC 4, 5 and 8: the location is off or late; how to turn it on, then refresh. */
 export function LocationModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,6 @@
-// SPEC 2.3 item 1 and 4: the map centres on the user's position. The browser asks once; a
-// refusal, or no answer within SPEC 9's 60 s, is silently ignored (the map still works).
+// The browser's position, asked one way for every screen: SPEC 9's 60 s timeout, a five-minute
+// cached fix accepted. A refusal or no answer counts as "off"; each screen decides what that means
+// (sign-in asks to turn it on, the map carries on without it).
 import { useEffect, useState } from 'react';
 import { GEOLOCATION_TIMEOUT_MS, LOCATION_MODAL_DELAY_MS } from '@app/shared';
 
@@ -12,24 +13,32 @@ export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Posit
 
 const supported = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
-export function usePosition(): PositionState {
+/** One request to the browser; `done` receives the position, or null when it is off or refused. */
+export function requestPosition(done: (position: Position | null) => void): void {
+  if (!supported()) {
+    done(null);
+    return;
+  }
+  navigator.geolocation.getCurrentPosition(
+    (p) => done({ lat: p.coords.latitude, lng: p.coords.longitude }),
+    () => done(null),
+    { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 5 * 60 * 1000 },
+  );
+}
+
+/** The position, asked on mount (or once `enabled` turns true). */
+export function usePosition(enabled = true): PositionState {
   const [state, setState] = useState<PositionState>(() => (supported() ? { status: 'pending' } : { status: 'off' }));
   useEffect(() => {
-    if (!supported()) return;
+    if (!enabled) return;
     let live = true;
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        if (live) setState({ status: 'ready', lat: position.coords.latitude, lng: position.coords.longitude });
-      },
-      () => {
-        if (live) setState({ status: 'off' });
-      },
-      { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 5 * 60 * 1000 },
-    );
+    requestPosition((position) => {
+      if (live) setState(position ? { status: 'ready', ...position } : { status: 'off' });
+    });
     return () => {
       live = false;
     };
-  }, []);
+  }, [enabled]);
   return state;
 }
 
