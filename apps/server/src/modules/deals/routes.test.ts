@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signedUp } from '../../../test/accounts.js';
+import { signedUp } from '../../../test/accounts.js';
+import { publish as publishPost, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
 import { subscriptions } from '../../db/schema.js';
@@ -16,33 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-
-async function publish(who: Account, role: 'needSolution' | 'provideSolution') {
-  const body = multipart([
-    {
-      name: 'new_solution',
-      value: JSON.stringify({
-        user_role: role,
-        category: 'Equipments',
-        sub_category_id: 'equipment-tractor',
-        description: 'Tractor for a day',
-        pickup_lat: 14.7,
-        pickup_lng: -17.45,
-        pickup_city: 'Dakar',
-        pickup_country: 'Senegal',
-        pickup_date: TOMORROW,
-      }),
-    },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/solution/addSolution',
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
-  return res.json().data as { _id: string };
-}
+const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, tractor(role));
 
 const accept = (who: Account, solutionId: string, extra: Record<string, unknown> = {}) =>
   t.app.inject({

@@ -1,6 +1,7 @@
 // Money rules of issue 6 over the real API with the local provider (D-13 to D-18).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signedUp } from '../../../test/accounts.js';
+import { signedUp } from '../../../test/accounts.js';
+import { publish as publishPost, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { payments, subscriptions } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -21,35 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const TOMORROW = new Date(Date.now() + DAY).toISOString().slice(0, 10);
-
 /** A $15.00 tractor (SPEC 9), as a need or an offer. */
-async function publish(who: Account, role: 'needSolution' | 'provideSolution') {
-  const body = multipart([
-    {
-      name: 'new_solution',
-      value: JSON.stringify({
-        user_role: role,
-        category: 'Equipments',
-        sub_category_id: 'equipment-tractor',
-        description: 'Tractor for a day',
-        pickup_lat: 14.7,
-        pickup_lng: -17.45,
-        pickup_city: 'Dakar',
-        pickup_country: 'Senegal',
-        pickup_date: TOMORROW,
-      }),
-    },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/solution/addSolution',
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  return res.json().data as { _id: string };
-}
+const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, tractor(role));
 
 const post = (who: Account, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who.headers, payload });

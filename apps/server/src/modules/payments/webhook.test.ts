@@ -2,7 +2,8 @@
 // pay-as-you-go return as PayPal sends it, a declined capture, and a webhook racing the return.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signedUp } from '../../../test/accounts.js';
+import { signedUp } from '../../../test/accounts.js';
+import { publish, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startPayPalStub, type PayPalStub } from '../../../test/paypal-stub.js';
 import { deals, notifications, payments, subscriptions } from '../../db/schema.js';
@@ -115,35 +116,9 @@ describe('PayPal subscriptions and webhooks', () => {
 });
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
-const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** A $15.00 tractor need (SPEC 9): 15% is 2.25 USD. */
-async function publishNeed(who: Account) {
-  const body = multipart([
-    {
-      name: 'new_solution',
-      value: JSON.stringify({
-        user_role: 'needSolution',
-        category: 'Equipments',
-        sub_category_id: 'equipment-tractor',
-        description: 'Tractor for a day',
-        pickup_lat: 14.7,
-        pickup_lng: -17.45,
-        pickup_city: 'Dakar',
-        pickup_country: 'Senegal',
-        pickup_date: TOMORROW,
-      }),
-    },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/solution/addSolution',
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode).toBe(201);
-  return (res.json().data as { _id: string })._id;
-}
+const publishNeed = async (who: Account) => (await publish(t.app, who, tractor('needSolution')))._id;
 
 /** A supplier starts paying for a need: PayPal's order id and the return URL the server gave PayPal. */
 async function startPaying(supplier: Account, needId: string) {
