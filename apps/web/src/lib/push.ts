@@ -27,11 +27,12 @@ export function pushSupported(): boolean {
 export async function pushDeviceToken({ ask = false } = {}): Promise<string | undefined> {
   try {
     if (!pushSupported()) return undefined;
+    // Permission first: a user who never allowed notifications costs no request at sign-in.
+    if (ask && Notification.permission === 'default') await Notification.requestPermission();
+    if (Notification.permission !== 'granted') return undefined;
     const config = await within(apiFetch<{ data: ClientConfig }>('/config'), WAIT_MS);
     const key = config?.data.vapid_public_key;
     if (!key) return undefined;
-    if (ask && Notification.permission === 'default') await Notification.requestPermission();
-    if (Notification.permission !== 'granted') return undefined;
     const registration = await within(navigator.serviceWorker.ready, WAIT_MS);
     if (!registration) return undefined;
     const subscription =
