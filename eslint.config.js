@@ -74,6 +74,7 @@ export default tseslint.config(
       'apps/server/src/**/*.test.ts',
       'apps/server/src/plugins/db.ts',
       'apps/server/src/seed-cli.ts',
+      'apps/server/src/migrate-cli.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

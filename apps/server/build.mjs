@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'));
 await build({
   absWorkingDir: new URL('.', import.meta.url).pathname,
-  entryPoints: ['src/server.ts', 'src/seed-cli.ts'],
+  entryPoints: ['src/server.ts', 'src/seed-cli.ts', 'src/migrate-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

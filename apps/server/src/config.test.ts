@@ -32,65 +32,71 @@ describe('loadConfig', () => {
   });
 });
 
+/** A production environment that passes every check. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://market.example.org',
+  DATABASE_URL: 'postgres://app:Kq8s7dLr2xVb@db:5432/market',
+  REDIS_URL: 'redis://redis:6379',
+  PAYMENT_PROVIDER: 'paypal',
+  PAYPAL_CLIENT_ID: 'AYx-client-id',
+  PAYPAL_CLIENT_SECRET: 'EKs8-9d7f6g5h4j3k2l1',
+  PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
+  PAYPAL_PLAN_ID: 'P-5ML4271244454362WXNWU5NQ',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'f3b9c1d2e4a5968778695a4b3c2d1e0f',
+  TWILIO_FROM: '+15005550006',
+  METRICS_TOKEN: 'mT9v2Qx7Lp4Rz8Kw',
+};
+
 describe('production', () => {
-  it('refuses the local social sign-in page', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SOCIAL_LOCAL: 'true' })).toThrow(/SOCIAL_LOCAL/);
-    expect(loadConfig({ NODE_ENV: 'production' }).social.local).toBe(false);
-  });
-});
-
-describe('storage', () => {
-  const S3 = { STORAGE_PROVIDER: 's3', S3_BUCKET: 'images', S3_ACCESS_KEY_ID: 'AKIA1', S3_SECRET_ACCESS_KEY: 'secret' };
-
-  it('keeps images on local disk by default', () => {
-    expect(loadConfig({}).storage).toEqual({ provider: 'local' });
-    expect(loadConfig({ S3_BUCKET: 'ignored' }).storage).toEqual({ provider: 'local' });
+  it('starts with real providers, real secrets and a public https URL', () => {
+    const config = loadConfig(PRODUCTION);
+    expect(config).toMatchObject({ env: 'production', shutdownDrainMs: 5000 });
+    expect(config.social.local).toBe(false);
   });
 
-  it('uses AWS in us-east-1 with virtual-hosted requests when no endpoint is set', () => {
-    expect(loadConfig(S3).storage).toEqual({
-      provider: 's3',
-      s3: {
-        endpoint: undefined,
-        region: 'us-east-1',
-        bucket: 'images',
-        accessKeyId: 'AKIA1',
-        secretAccessKey: 'secret',
-        forcePathStyle: false,
-      },
-    });
-  });
-
-  it('uses path-style requests with an S3-compatible endpoint unless told otherwise', () => {
-    const minio = { ...S3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3' };
-    expect(loadConfig(minio).storage).toMatchObject({
-      s3: { endpoint: 'http://127.0.0.1:9000', region: 'eu-west-3', forcePathStyle: true },
-    });
-    expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).storage).toMatchObject({
-      s3: { forcePathStyle: false },
-    });
-    expect(loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'true' }).storage).toMatchObject({ s3: { forcePathStyle: true } });
-  });
-
-  it.each(['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])('names %s when S3 needs it', (name) => {
-    const attempt = () => loadConfig({ ...S3, [name]: '' });
+  it.each([
+    ['PAYMENT_PROVIDER', { PAYMENT_PROVIDER: 'local' }, /PAYMENT_PROVIDER: the local payment page is refused/],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /SMS_PROVIDER: the console SMS sender is refused/],
+    ['SOCIAL_LOCAL', { SOCIAL_LOCAL: 'true' }, /SOCIAL_LOCAL: the local sign-in page is refused/],
+    ['PUBLIC_URL', { PUBLIC_URL: '' }, /PUBLIC_URL: required in production/],
+    ['PUBLIC_URL', { PUBLIC_URL: 'http://market.example.org' }, /PUBLIC_URL: must be an https URL/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: '' }, /METRICS_TOKEN: required in production/],
+    ['METRICS_TOKEN', { METRICS_TOKEN: 'short' }, /METRICS_TOKEN: at least 16 characters/],
+    ['PAYPAL_CLIENT_SECRET', { PAYPAL_CLIENT_SECRET: 'change-me' }, /PAYPAL_CLIENT_SECRET: still an example value/],
+    ['TWILIO_AUTH_TOKEN', { TWILIO_AUTH_TOKEN: 'changeme' }, /TWILIO_AUTH_TOKEN: still an example value/],
+    [
+      'S3_SECRET_ACCESS_KEY',
+      { STORAGE_PROVIDER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'minioadmin', S3_SECRET_ACCESS_KEY: 'minioadmin' },
+      /S3_SECRET_ACCESS_KEY: still an example value/,
+    ],
+    [
+      'DATABASE_URL',
+      { DATABASE_URL: 'postgres://postgres:postgres@db/market' },
+      /DATABASE_URL: the password is an example value/,
+    ],
+    ['TWILIO_FROM', { TWILIO_FROM: '' }, /TWILIO_FROM: required with SMS_PROVIDER=twilio/],
+    ['PAYPAL_WEBHOOK_ID', { PAYPAL_WEBHOOK_ID: '' }, /PAYPAL_WEBHOOK_ID: required/],
+  ])('refuses to start and names %s when it is unsafe', (_name, change, message) => {
+    const attempt = () => loadConfig({ ...PRODUCTION, ...change });
     expect(attempt).toThrow(ConfigError);
-    expect(attempt).toThrow(`Invalid configuration:\n  ${name}: required with STORAGE_PROVIDER=s3`);
+    expect(attempt).toThrow(message);
   });
 
-  it('names every missing S3 setting at once', () => {
-    expect(() => loadConfig({ STORAGE_PROVIDER: 's3' })).toThrow(
-      'Invalid configuration:\n' +
-        '  S3_BUCKET: required with STORAGE_PROVIDER=s3\n' +
-        '  S3_ACCESS_KEY_ID: required with STORAGE_PROVIDER=s3\n' +
-        '  S3_SECRET_ACCESS_KEY: required with STORAGE_PROVIDER=s3',
-    );
+  it('names every unsafe setting at once', () => {
+    const attempt = () => loadConfig({ NODE_ENV: 'production' });
+    for (const name of ['PUBLIC_URL', 'PAYMENT_PROVIDER', 'SMS_PROVIDER', 'METRICS_TOKEN']) {
+      expect(attempt).toThrow(new RegExp(`${name}:`));
+    }
   });
 
-  it('refuses an unknown provider, an endpoint that is not an http(s) URL and a bad path-style flag', () => {
-    expect(() => loadConfig({ STORAGE_PROVIDER: 'gcs' })).toThrow(/STORAGE_PROVIDER/);
-    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'ftp://files.example.org' })).toThrow(/S3_ENDPOINT/);
-    expect(() => loadConfig({ ...S3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
-    expect(() => loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  it('keeps the local stand-ins as the default outside production', () => {
+    expect(loadConfig({})).toMatchObject({
+      payments: { provider: 'local' },
+      sms: { provider: 'console' },
+      shutdownDrainMs: 0,
+    });
   });
 });

@@ -18,7 +18,18 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must be a redis:// URL')
     .optional(),
+  /** Put before every key this deployment writes in Redis, for a Redis shared with others. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only')
+    .default(''),
   PUBLIC_URL: z.url().optional(),
+  /** Connections each instance may hold; instances × this must stay under max_connections. */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Bearer token for GET /metrics; without it /metrics answers only in development and tests. */
+  METRICS_TOKEN: z.string().optional(),
+  /** On SIGTERM, how long an instance keeps serving (health says 503) before it closes, so the load balancer can stop sending first. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.optional(),
   TILE_URL: z
@@ -84,7 +95,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  redisKeyPrefix: string;
   publicUrl: string | undefined;
+  databasePoolMax: number;
+  metricsToken: string | undefined;
+  /** Default 5 s in production, 0 otherwise. */
+  shutdownDrainMs: number;
   logLevel: string;
   /** Seed demo users and posts on first start (default: only with the embedded database). */
   demoData: boolean;
@@ -137,8 +153,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.SOCIAL_LOCAL) {
-    throw new ConfigError('Invalid configuration:\n  SOCIAL_LOCAL: the local sign-in page is refused in production');
+  if (e.NODE_ENV === 'production') {
+    const unsafe = productionProblems(e);
+    if (unsafe.length) throw new ConfigError(`Unsafe configuration for production:\n${unsafe.join('\n')}`);
   }
   return {
     env: e.NODE_ENV,
@@ -147,7 +164,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: e.PUBLIC_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     logLevel: e.LOG_LEVEL,
     // Never seed a real database unless asked (issue 2, part 9).
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
@@ -200,6 +221,62 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     storage: storage(e),
   };
+}
+
+/** Values that come from examples and tutorials, never from a real secret store. */
+const PLACEHOLDER =
+  /change.?me|replace.?me|placeholder|^(secret|password|passw0rd|admin|minioadmin|test|example|postgres|xxx+)$/i;
+const SECRETS = [
+  'TWILIO_AUTH_TOKEN',
+  'PAYPAL_CLIENT_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'VAPID_PRIVATE_KEY',
+  'METRICS_TOKEN',
+  'GOOGLE_CLIENT_SECRET',
+  'FACEBOOK_CLIENT_SECRET',
+] as const;
+
+/**
+ * Issue 7: production refuses the local stand-ins (payments, SMS, social sign-in), secrets left at
+ * an example value, and a missing PUBLIC_URL. Each problem names its setting.
+ */
+function productionProblems(e: z.output<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  const need = (name: keyof typeof e, why: string) => {
+    if (!e[name]) problems.push(`  ${name}: ${why}`);
+  };
+  need('PUBLIC_URL', 'required in production (payment returns and links are built from it)');
+  if (e.PUBLIC_URL && !e.PUBLIC_URL.startsWith('https://'))
+    problems.push('  PUBLIC_URL: must be an https URL in production');
+  if (e.PAYMENT_PROVIDER === 'local')
+    problems.push('  PAYMENT_PROVIDER: the local payment page is refused in production; use paypal');
+  else {
+    need('PAYPAL_CLIENT_ID', 'required with PAYMENT_PROVIDER=paypal');
+    need('PAYPAL_CLIENT_SECRET', 'required with PAYMENT_PROVIDER=paypal');
+    need('PAYPAL_PLAN_ID', 'required with PAYMENT_PROVIDER=paypal, for the yearly subscription');
+    need('PAYPAL_WEBHOOK_ID', 'required with PAYMENT_PROVIDER=paypal, to verify webhooks');
+  }
+  if (e.SMS_PROVIDER === 'console')
+    problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio');
+  else {
+    need('TWILIO_ACCOUNT_SID', 'required with SMS_PROVIDER=twilio');
+    need('TWILIO_AUTH_TOKEN', 'required with SMS_PROVIDER=twilio');
+    need('TWILIO_FROM', 'required with SMS_PROVIDER=twilio');
+  }
+  if (e.SOCIAL_LOCAL) problems.push('  SOCIAL_LOCAL: the local sign-in page is refused in production');
+  need('METRICS_TOKEN', 'required in production, so /metrics is not public');
+  if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 16) problems.push('  METRICS_TOKEN: at least 16 characters');
+  for (const name of SECRETS) {
+    const value = e[name];
+    if (value && PLACEHOLDER.test(value)) problems.push(`  ${name}: still an example value; set a real secret`);
+  }
+  for (const name of ['DATABASE_URL', 'REDIS_URL'] as const) {
+    const value = e[name];
+    const password = value ? decodeURIComponent(new URL(value).password) : '';
+    if (password && PLACEHOLDER.test(password)) problems.push(`  ${name}: the password is an example value`);
+  }
+  return problems;
 }
 
 /** A provider is enabled only when both its client id and secret are configured. */

@@ -1,5 +1,6 @@
 // Builds the real app for API tests: PGlite in a temporary folder, no demo data, an optional
 // fake web build, and the log lines captured for assertions.
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,14 @@ export async function buildTestApp(
     writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log("hi")');
     writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   }
-  const config: Config = loadConfig({ DATA_DIR: join(dir, 'data'), DEMO_DATA: 'false', WEB_DIST: webDist, ...env });
+  const config: Config = loadConfig({
+    DATA_DIR: join(dir, 'data'),
+    DEMO_DATA: 'false',
+    WEB_DIST: webDist,
+    // Test files share one Redis: each app counts its rate limits apart unless a test says otherwise.
+    ...(env.REDIS_URL ? { REDIS_KEY_PREFIX: `test-${randomUUID()}:` } : {}),
+    ...env,
+  });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _enc, done) {

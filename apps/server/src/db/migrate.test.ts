@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { describeEachDatabase, queryRows } from '../../test/databases.js';
 import type { Db } from './client.js';
-import { migrateDatabase, resolveMigrationsFolder } from './migrate.js';
+import { migrateDatabase, pendingMigrations, resolveMigrationsFolder } from './migrate.js';
 
 const TABLES = [
   'deals',
@@ -62,12 +62,14 @@ it('finds apps/server/drizzle from the TypeScript sources', () => {
 describeEachDatabase(
   'migrations',
   (database) => {
-    it('creates every table on an empty database', async () => {
+    it('creates every table on an empty database, after which none is pending', async () => {
       const { db } = database();
       expect(await tableNames(db)).toEqual([]);
+      expect(await pendingMigrations(database())).toHaveLength(journal.entries.length);
       await migrateDatabase(database());
       expect(await tableNames(db)).toEqual(TABLES);
       expect(await appliedCount(db)).toBe(journal.entries.length);
+      expect(await pendingMigrations(database())).toEqual([]);
     });
 
     it('changes nothing when run again', async () => {

@@ -1,5 +1,5 @@
 // Applies the SQL migrations of apps/server/drizzle. D-23: the same folder serves PGlite and PostgreSQL.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from './client.js';
 
@@ -48,3 +49,27 @@ export async function migrateDatabase(database: Database, migrationsFolder = res
 
 /** The driver drizzle keeps as `$client`: a PGlite or a pg Pool, as `kind` says. */
 const rawClient = <T>(database: Database): T => (database.db as unknown as { $client: T }).$client;
+
+/**
+ * The tags of the migrations not yet applied, judged as drizzle's migrator does: those newer than
+ * the last one recorded in drizzle.__drizzle_migrations.
+ */
+export async function pendingMigrations(
+  database: Database,
+  migrationsFolder = resolveMigrationsFolder(),
+): Promise<string[]> {
+  const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  // Both drivers answer with `{ rows }`. No migrations table yet means everything is pending.
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const [table] = await rows<{ name: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  const [applied] = table?.name
+    ? await rows<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)
+    : [];
+  const last = Number(applied?.last ?? -1);
+  return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
+}

@@ -73,7 +73,11 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     '/api/auth/:provider',
     {
       // Each start writes an OAuth state row: bounded per address.
-      config: { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 15 * 60 * 1000 } },
+      preHandler: app.limiter('social-start', {
+        max: 30 * config.rateLimitScale,
+        timeWindow: 15 * 60 * 1000,
+        key: (request) => request.ip,
+      }),
       schema: {
         tags: ['auth'],
         summary: 'Start a social sign-in: redirect to the provider (or the local sign-in page)',

@@ -45,27 +45,22 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     now: app.clock.now,
   });
   // Per address, generous: many phones share one carrier address (CGNAT). The per-account and
-  // per-number limits (here and D-10) are the real guard. Each check counts separately, so a
-  // route can have both (the plugin's own hook runs only once per request).
-  const limit = (max: number, key: (request: FastifyRequest) => string | Promise<string>) => {
-    const check = app.createRateLimit({ max, timeWindow: FIFTEEN_MINUTES, keyGenerator: key });
-    return async (request: FastifyRequest) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED');
-    };
-  };
-  const perAddress = (max: number) => limit(max * config.rateLimitScale, ip);
+  // per-number limits (here and D-10) are the real guard. Each named limiter counts separately,
+  // so a route can have both.
+  const perAddress = (name: string, max: number) =>
+    app.limiter(`${name}:address`, { max: max * config.rateLimitScale, timeWindow: FIFTEEN_MINUTES, key: ip });
   /** The account a sign-in or reset aims at, whether named by e-mail or by phone. */
   const account = (request: FastifyRequest) => {
     const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
     return users.accountKey(String(body.email ?? body.mobile_no ?? ''));
   };
-  const perAccount = (max: number) => limit(max, account);
+  const perAccount = (name: string, max: number) =>
+    app.limiter(`${name}:account`, { max, timeWindow: FIFTEEN_MINUTES, key: account });
 
   app.post(
     '/api/user/sendMessage',
     {
-      preHandler: perAddress(30),
+      preHandler: perAddress('sms-send', 30),
       schema: {
         tags: ['user'],
         summary: 'Send an SMS code to register or to reset a password (D-10)',
@@ -82,7 +77,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/codeValidation',
     {
-      preHandler: perAddress(60),
+      preHandler: perAddress('sms-check', 60),
       schema: {
         tags: ['user'],
         summary: 'Check an SMS code; a right one yields a single-use verification token',
@@ -96,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/register',
     {
-      preHandler: perAddress(30),
+      preHandler: perAddress('register', 30),
       schema: {
         tags: ['user'],
         summary: 'Create an account: JSON {new_user}, or multipart with part new_user and repeated files (ID images)',
@@ -120,7 +115,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      preHandler: [perAddress(60), perAccount(10)],
+      preHandler: [perAddress('login', 60), perAccount('login', 10)],
       schema: {
         tags: ['user'],
         summary: 'Sign in with an e-mail or a phone number; ends any previous session (D-9)',
@@ -151,7 +146,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.put(
     '/api/user/updatePassword',
     {
-      preHandler: [perAddress(30), perAccount(5)],
+      preHandler: [perAddress('password-reset', 30), perAccount('password-reset', 5)],
       schema: {
         tags: ['user'],
         summary: 'Set a new password with a verification token of the forgot-password code',
@@ -312,7 +307,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['admin'],
         summary: "Set a user's verified ('+ID') and vip badges (admins only, never their own)",
         security: secured,
-        params: z.object({ userId: idSchema }),
+        // Ids are uuids: anything else is a 400 here, not a database error (issue 8).
+        params: z.object({ userId: z.uuid() }),
         body: adminUpdateUserBodySchema,
         response: { 200: dataOf(adminUserSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
@@ -328,7 +324,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['admin'],
         summary: 'An ID image of a withID account (admins only)',
         security: secured,
-        params: z.object({ userId: idSchema, index: z.coerce.number().int().min(0).max(3) }),
+        params: z.object({ userId: z.uuid(), index: z.coerce.number().int().min(0).max(3) }),
       },
     },
     async (request, reply) => {

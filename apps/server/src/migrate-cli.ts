@@ -1,0 +1,28 @@
+// `npm run migrate`: brings the configured database (DATABASE_URL, or PGlite in DATA_DIR) up to
+// date, as its own deployment step. Instances started in production only check that it was done;
+// two migrate runs at once take turns on an advisory lock (migrate.ts).
+import { openDatabase } from './db/client.js';
+import { migrateDatabase, pendingMigrations } from './db/migrate.js';
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const dataDir = process.env.DATA_DIR || './data';
+  const database = await openDatabase({ databaseUrl, dataDir, poolMax: 1 });
+  try {
+    const pending = await pendingMigrations(database);
+    await migrateDatabase(database);
+    const where = database.kind === 'pglite' ? `PGlite in ${dataDir}` : 'PostgreSQL';
+    console.log(
+      pending.length
+        ? `applied ${pending.length} migration(s) to ${where}: ${pending.join(', ')}`
+        : `${where} is up to date`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

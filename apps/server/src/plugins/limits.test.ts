@@ -1,0 +1,75 @@
+// D-23: rate limits are counted in Redis, shared by every instance, and still hold from each
+// instance's memory while Redis is unreachable.
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
+
+const attempt = (t: TestApp, email: string) =>
+  t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password: 'not the password' } });
+
+describe('rate limits with Redis', () => {
+  const prefix = `limits-test-${randomUUID()}:`;
+  let one: TestApp;
+  let two: TestApp;
+  let redis: Redis;
+
+  beforeAll(async () => {
+    await assertRedisReachable();
+    redis = new Redis(TEST_REDIS_URL);
+    // Two instances of one deployment: same Redis, same key prefix.
+    const env = { REDIS_URL: TEST_REDIS_URL, REDIS_KEY_PREFIX: prefix };
+    [one, two] = await Promise.all([buildTestApp(env), buildTestApp(env)]);
+  });
+
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await Promise.all([one?.close(), two?.close()]);
+  });
+
+  it('counts the sign-in attempts on one account across instances: the 11th is refused on either', async () => {
+    const email = `nobody-${randomUUID()}@example.org`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await attempt(i % 2 ? two : one, email)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+    const eleventh = await attempt(one, email);
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect((await attempt(two, email)).statusCode).toBe(429);
+    // Another account is not affected.
+    expect((await attempt(two, `other-${randomUUID()}@example.org`)).statusCode).toBe(401);
+  });
+
+  it('keeps its counters under the deployment prefix, one namespace per limiter', async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys.some((k) => k.startsWith(`${prefix}rl:login:account:`))).toBe(true);
+    expect(keys.some((k) => k.startsWith(`${prefix}rl:login:address:`))).toBe(true);
+  });
+});
+
+describe('rate limits while Redis is unreachable', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: every Redis command fails at once.
+    t = await buildTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+
+  afterAll(async () => t?.close());
+
+  it('still answers, and still refuses the 11th attempt from this instance’s own count', async () => {
+    const email = `nobody-${randomUUID()}@example.org`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await attempt(t, email)).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+  });
+
+  it('reports Redis as down on /api/health while serving', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    expect(JSON.stringify(health.json())).toContain('"redis":"down"');
+  });
+});
