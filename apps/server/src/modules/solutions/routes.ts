@@ -39,22 +39,16 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     now: app.clock.now,
   });
   // A per-account posting quota: generous for a trader, a wall for a script.
-  const postQuota = app.createRateLimit({
+  const postQuota = app.limiter('post', {
     max: 30 * config.rateLimitScale,
     timeWindow: HOUR,
-    keyGenerator: (request) => `post:${request.user?.userId ?? request.ip}`,
+    key: (request) => request.user?.userId ?? request.ip,
   });
 
   app.post(
     '/api/solution/addSolution',
     {
-      preHandler: [
-        app.requireUser,
-        async (request) => {
-          const result = await postQuota(request);
-          if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED');
-        },
-      ],
+      preHandler: [app.requireUser, postQuota],
       schema: {
         tags: ['solution'],
         summary: 'Publish a need or an offer: multipart with new_solution (JSON string) and up to 4 files',
