@@ -8,6 +8,7 @@ import { migrateDatabase, pendingMigrations, resolveMigrationsFolder } from './m
 
 const TABLES = [
   'deals',
+  'local_payment_orders',
   'login_codes',
   'map_cell_totals',
   'map_cells',

@@ -442,3 +442,26 @@ export const dealsRelations = relations(deals, ({ one }) => ({
 export const subscriptionsRelations = relations(subscriptions, ({ one }) => ({
   user: one(users, { fields: [subscriptions.userId], references: [users.id] }),
 }));
+
+/**
+ * D-1: the orders of the local payment provider (never used in production). In the database, not
+ * in one instance's memory, so an order made on one instance is approved and captured on another.
+ */
+export const localPaymentOrders = pgTable(
+  'local_payment_orders',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    description: text('description').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    state: text('state', { enum: ['created', 'approved', 'captured', 'cancelled'] })
+      .notNull()
+      .default('created'),
+    payerId: text('payer_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('local_payment_orders_amount_non_negative', sql`${t.amountMinor} >= 0`)],
+);

@@ -1,4 +1,5 @@
 // The outside services, chosen by configuration (D-1): SMS, push, file storage and payments.
+// Registered after the database: the local payment provider keeps its orders there.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
@@ -7,6 +8,7 @@ import { createPushAdapter, type PushAdapter } from '../adapters/push/index.js';
 import { createSmsAdapter } from '../adapters/sms/index.js';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.js';
 import { createStorageAdapter } from '../adapters/storage/index.js';
+import { localOrdersRepository } from '../modules/payments/repository.js';
 import type { StorageAdapter } from '../adapters/storage/storage-adapter.js';
 
 declare module 'fastify' {
@@ -23,6 +25,6 @@ export const adaptersPlugin = fp(
     app.decorate('sms', createSmsAdapter(config, app.log));
     app.decorate('push', push ?? createPushAdapter(config, app.log));
     app.decorate('storage', createStorageAdapter(config));
-    app.decorate('payments', createPaymentAdapter(config, app.clock.now));
+    app.decorate('payments', createPaymentAdapter(config, app.clock.now, localOrdersRepository(app.database.db)));
   },
 );

@@ -1,15 +1,16 @@
 // D-1: picks the payment adapter named by PAYMENT_PROVIDER. The local provider is the default so
 // the product runs on one machine, but a production server must take real payments.
 import { ConfigError, type Config } from '../../config.js';
-import { LocalPaymentAdapter } from './local.js';
+import { LocalPaymentAdapter, type LocalOrderStore } from './local.js';
 import type { PaymentAdapter } from './payment-adapter.js';
 import { PayPalPaymentAdapter } from './paypal.js';
 
-export { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from './local.js';
+export { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH, type LocalOrderStore } from './local.js';
 export { PayPalPaymentAdapter, type PayPalOptions } from './paypal.js';
 export * from './payment-adapter.js';
 
-export function createPaymentAdapter(config: Config, now: () => Date): PaymentAdapter {
+/** `localOrders`: where the local provider keeps its orders (the app passes the database). */
+export function createPaymentAdapter(config: Config, now: () => Date, localOrders?: LocalOrderStore): PaymentAdapter {
   const { provider, paypal } = config.payments;
   if (provider === 'local') {
     if (config.env === 'production') {
@@ -17,7 +18,7 @@ export function createPaymentAdapter(config: Config, now: () => Date): PaymentAd
         'PAYMENT_PROVIDER=local takes no real payments and cannot run in production; set PAYMENT_PROVIDER=paypal and its PAYPAL_* settings',
       );
     }
-    return new LocalPaymentAdapter();
+    return new LocalPaymentAdapter(localOrders);
   }
   const { clientId, clientSecret, planId, webhookId, apiUrl } = paypal;
   if (!clientId || !clientSecret || !planId || !webhookId) {

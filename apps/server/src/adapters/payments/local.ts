@@ -1,5 +1,6 @@
 // D-1: the local payment provider, the default. It approves on its own small page served by this
-// app (no account anywhere) and keeps its orders in memory: one machine, never production.
+// app (no account anywhere); never production. Its orders live in a store the app gives it (the
+// database, so every instance sees them) or, for a lone adapter, in memory.
 import { randomBytes } from 'node:crypto';
 import { CURRENCY_CODES, toDecimalString } from '@app/shared';
 import {
@@ -14,7 +15,7 @@ import {
   type WebhookEvent,
 } from './payment-adapter.js';
 
-interface LocalOrder extends Money {
+export interface LocalOrder extends Money {
   id: string;
   kind: 'order' | 'subscription';
   description: string;
@@ -22,6 +23,33 @@ interface LocalOrder extends Money {
   cancelUrl: string;
   state: 'created' | 'approved' | 'captured' | 'cancelled';
   payerId: string | null;
+}
+
+type State = LocalOrder['state'];
+
+export interface LocalOrderStore {
+  insert(order: LocalOrder): Promise<void>;
+  find(id: string): Promise<LocalOrder | undefined>;
+  /** Moves the order to `to` if it is in one of `from`; answers the order as it now is. */
+  transition(id: string, from: State[], to: State, payerId?: string): Promise<LocalOrder | undefined>;
+}
+
+export function memoryLocalOrders(): LocalOrderStore {
+  const orders = new Map<string, LocalOrder>();
+  return {
+    async insert(order) {
+      orders.set(order.id, { ...order });
+    },
+    async find(id) {
+      const order = orders.get(id);
+      return order && { ...order };
+    },
+    async transition(id, from, to, payerId) {
+      const order = orders.get(id);
+      if (order && from.includes(order.state)) Object.assign(order, { state: to }, payerId ? { payerId } : {});
+      return order && { ...order };
+    },
+  };
 }
 
 export const LOCAL_CHECKOUT_PATH = '/api/payment/local/checkout';
@@ -33,21 +61,25 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 export class LocalPaymentAdapter implements PaymentAdapter {
   readonly name = 'local';
   readonly subscriptionCurrencies = CURRENCY_CODES;
-  readonly #orders = new Map<string, LocalOrder>();
+  readonly #orders: LocalOrderStore;
+
+  constructor(orders: LocalOrderStore = memoryLocalOrders()) {
+    this.#orders = orders;
+  }
 
   async createOrder(input: OrderInput): Promise<Approval> {
     return this.#create('order', input, input.description);
   }
 
   async captureOrder(orderId: string): Promise<Capture> {
-    const order = this.#orders.get(orderId);
+    const order = await this.#orders.find(orderId);
     if (!order || order.kind !== 'order') throw new PaymentError('Unknown order', 'rejected', { status: 404 });
     if (order.state === 'created') {
       throw new PaymentError('The payer has not approved the order', 'rejected', { issue: 'ORDER_NOT_APPROVED' });
     }
     if (order.state === 'cancelled') throw new PaymentError('The order was cancelled', 'declined');
     // Like PayPal with the same PayPal-Request-Id, a second capture answers the first one.
-    order.state = 'captured';
+    await this.#orders.transition(order.id, ['approved'], 'captured');
     return {
       captureId: `CAPTURE-${order.id}`,
       payerId: order.payerId,
@@ -61,7 +93,7 @@ export class LocalPaymentAdapter implements PaymentAdapter {
   }
 
   async getSubscription(id: string): Promise<ProviderSubscription> {
-    const order = this.#orders.get(id);
+    const order = await this.#orders.find(id);
     if (!order || order.kind !== 'subscription')
       throw new PaymentError('Unknown subscription', 'rejected', { status: 404 });
     const status =
@@ -75,8 +107,8 @@ export class LocalPaymentAdapter implements PaymentAdapter {
   }
 
   /** The approval page: two forms, no script (the CSP allows none inline). Null for an unknown order. */
-  page(id: string): string | null {
-    const order = this.#orders.get(id);
+  async page(id: string): Promise<string | null> {
+    const order = await this.#orders.find(id);
     if (!order) return null;
     const amount = `${toDecimalString(order.amountMinor, order.currency)} ${order.currency}`;
     const open = order.state === 'created';
@@ -101,13 +133,9 @@ ${
   }
 
   /** The payer approves: the browser returns with the ids PayPal would add. Null for an unknown order. */
-  approve(id: string): string | null {
-    const order = this.#orders.get(id);
+  async approve(id: string): Promise<string | null> {
+    const order = await this.#orders.transition(id, ['created'], 'approved', newId('LOCALPAYER'));
     if (!order) return null;
-    if (order.state === 'created') {
-      order.state = 'approved';
-      order.payerId = newId('LOCALPAYER');
-    }
     if (order.state === 'cancelled') return order.cancelUrl;
     const url = new URL(order.returnUrl);
     if (order.kind === 'order') {
@@ -121,16 +149,18 @@ ${
   }
 
   /** The payer cancels: the browser goes to the cancel URL. Null for an unknown order. */
-  cancel(id: string): string | null {
-    const order = this.#orders.get(id);
-    if (!order) return null;
-    if (order.state === 'created') order.state = 'cancelled';
-    return order.cancelUrl;
+  async cancel(id: string): Promise<string | null> {
+    const order = await this.#orders.transition(id, ['created'], 'cancelled');
+    return order ? order.cancelUrl : null;
   }
 
-  #create(kind: LocalOrder['kind'], input: Money & { returnUrl: string; cancelUrl: string }, description: string) {
+  async #create(
+    kind: LocalOrder['kind'],
+    input: Money & { returnUrl: string; cancelUrl: string },
+    description: string,
+  ) {
     const id = newId(kind === 'order' ? 'LOCAL' : 'I-LOCAL');
-    this.#orders.set(id, {
+    await this.#orders.insert({
       id,
       kind,
       description,

@@ -5,7 +5,16 @@
 import { DEAL_GRAPH, type Bilingual, type CurrencyCode } from '@app/shared';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { deals, notifications, payments, solutions, subscriptions, users } from '../../db/schema.js';
+import {
+  deals,
+  localPaymentOrders,
+  notifications,
+  payments,
+  solutions,
+  subscriptions,
+  users,
+} from '../../db/schema.js';
+import type { LocalOrderStore } from '../../adapters/payments/local.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -235,3 +244,23 @@ export function paymentsRepository(db: Db) {
   };
 }
 export type PaymentsRepository = ReturnType<typeof paymentsRepository>;
+
+/** D-1: the local payment provider's orders, shared by every instance through the database. */
+export function localOrdersRepository(db: Db): LocalOrderStore {
+  return {
+    async insert(order) {
+      await db.insert(localPaymentOrders).values(order);
+    },
+    async find(id) {
+      return db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) });
+    },
+    async transition(id, from, to, payerId) {
+      // One conditional update: two instances approving at once cannot both win.
+      await db
+        .update(localPaymentOrders)
+        .set({ state: to, ...(payerId ? { payerId } : {}) })
+        .where(and(eq(localPaymentOrders.id, id), inArray(localPaymentOrders.state, from)));
+      return db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) });
+    },
+  };
+}

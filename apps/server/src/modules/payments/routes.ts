@@ -238,7 +238,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       `${LOCAL_CHECKOUT_PATH}/:orderId`,
       { schema: { tags: ['payment'], summary: "The local provider's approval page (never in production)", params } },
       async (request, reply) => {
-        const page = local.page(request.params.orderId);
+        const page = await local.page(request.params.orderId);
         if (!page) throw new AppError('NOT_FOUND');
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
       },
@@ -248,7 +248,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         `${LOCAL_CHECKOUT_PATH}/:orderId/${action}`,
         { schema: { tags: ['payment'], summary: `The local provider: ${action}`, params } },
         async (request, reply) => {
-          const target = local[action](request.params.orderId);
+          const target = await local[action](request.params.orderId);
           if (!target) throw new AppError('NOT_FOUND');
           return reply.redirect(target, 303);
         },
