@@ -74,10 +74,20 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     return { returnUrl: `${base}${success}${query}`, cancelUrl: `${base}${cancel}${query}` };
   };
 
+  // Each call reaches the payment provider: a person pays a few times a day, a script is stopped.
+  const paymentCalls = [
+    app.requireUser,
+    app.limiter('payment', {
+      max: 20 * config.rateLimitScale,
+      timeWindow: 15 * 60 * 1000,
+      key: (request) => request.user?.userId ?? request.ip,
+    }),
+  ];
+
   app.post(
     '/api/payment/pay',
     {
-      preHandler: app.requireUser,
+      preHandler: paymentCalls,
       schema: {
         tags: ['payment'],
         summary: 'Pay-as-you-go for one deal: 15% of the dollar price in USD, priced by the server (D-15)',
@@ -124,7 +134,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/api/payment/success',
     {
-      preHandler: app.requireUser,
+      preHandler: paymentCalls,
       schema: {
         tags: ['payment'],
         summary: "The provider's return: capture and record once (D-17), then the other party's contacts",
@@ -139,7 +149,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/api/payment/subscribe',
     {
-      preHandler: app.requireUser,
+      preHandler: paymentCalls,
       schema: {
         tags: ['payment'],
         summary: "The yearly subscription in a currency: the provider's approval page (D-15, D-22)",
@@ -160,7 +170,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/api/payment/updateSubscription',
     {
-      preHandler: app.requireUser,
+      preHandler: paymentCalls,
       schema: {
         tags: ['payment'],
         summary: 'The return from the subscription approval: confirmed with the provider, 12 months from then',
