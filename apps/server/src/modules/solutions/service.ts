@@ -305,6 +305,11 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       const row = await repo.findById(solutionId);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id === viewer.userId) return;
+      // D-6: a taken post is seen only by its acceptor (and owner): nobody else counts a visit on it
+      // or learns that it exists.
+      if (row.status === 'Accepted' && (await repo.liveDeal(solutionId))?.acceptorId !== viewer.userId) {
+        throw new AppError('NOT_FOUND');
+      }
       const visitor = await repo.contactOf(viewer.userId);
       if (!visitor) throw new AppError('AUTH_FAILED');
       await repo.recordVisit(solutionId, {

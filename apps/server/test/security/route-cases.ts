@@ -1,0 +1,498 @@
+// How each documented route is called in the security suites (issue 8). The "owner" role calls with
+// its own objects; every other role aims at the owner's (the victim's) objects, by their own id and,
+// where a body or path names a user, by the victim's id too. `fuzz` builds the same call from
+// generated ids for the fast-check property. Statuses live in expected-access.ts, not here.
+import { multipart, verifiedToken } from '../accounts.js';
+import type { Role, World } from './world.js';
+
+export interface Req {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: unknown;
+  /** A server-sent event stream: only its status is read, over a real connection. */
+  stream?: boolean;
+}
+
+/** Kinds of generated values (see the arbitraries in authorization-matrix.test.ts). */
+export type Slot = 'user' | 'nobody' | 'post' | 'notification' | 'order' | 'subscription' | 'text' | 'file' | 'index';
+
+export interface RouteCase {
+  fixed(w: World, role: Role): Req[] | Promise<Req[]>;
+  fuzz?: { slots: Slot[]; build(w: World, role: Role, v: string[]): Req };
+  /** Runs after every other route: it ends the caller's own session. */
+  last?: boolean;
+}
+
+export const headersOf = (w: World, role: Role): Record<string, string> =>
+  role === 'visitor' ? {} : w.people[role].headers;
+/** The caller's own id; a visitor has none, so it names a random user. */
+export const idOf = (w: World, role: Role): string =>
+  role === 'visitor' ? '7d3c1f1e-0000-4000-8000-000000000001' : w.people[role].id;
+const enc = encodeURIComponent;
+
+const get = (w: World, role: Role, url: string): Req => ({ method: 'GET', url, headers: headersOf(w, role) });
+const send = (w: World, role: Role, method: Req['method'], url: string, payload?: unknown): Req => ({
+  method,
+  url,
+  headers: headersOf(w, role),
+  ...(payload === undefined ? {} : { payload }),
+});
+const form = (w: World, role: Role, method: Req['method'], url: string, parts: { name: string; value: string }[]) => {
+  const body = multipart(parts);
+  return { method, url, headers: { ...headersOf(w, role), ...body.headers }, payload: body.payload } as Req;
+};
+/** Both ids a stranger may try: the victim's (acting for them) and their own (on the victim's object). */
+const asVictimAndSelf = (w: World, role: Role) =>
+  role === 'owner' ? [w.people.owner.id] : [w.people.owner.id, idOf(w, role)];
+const BBOX = 'bbox=-18,14,-17,15&zoom=12';
+
+export const ROUTE_CASES: Record<string, RouteCase> = {
+  'GET /api/health': { fixed: (w, r) => [get(w, r, '/api/health')] },
+  'GET /api/catalogue': { fixed: (w, r) => [get(w, r, '/api/catalogue')] },
+  'GET /api/config': { fixed: (w, r) => [get(w, r, '/api/config')] },
+
+  'POST /api/user/sendMessage': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/user/sendMessage', { mobile_no: w.people.owner.mobile })],
+  },
+  'POST /api/user/codeValidation': {
+    fixed: (w, r) => [
+      send(w, r, 'POST', '/api/user/codeValidation', {
+        mobile_no: w.people.owner.mobile,
+        code: '000000',
+        forget_password: false,
+      }),
+    ],
+  },
+  'POST /api/user/register': {
+    fixed: (w, r) => [
+      send(w, r, 'POST', '/api/user/register', {
+        new_user: {
+          firstName: 'Intruder',
+          email: w.people.owner.email,
+          mobile_no: w.people.owner.mobile,
+          country: 'SN',
+          password: 'intruder pass 1',
+          account_type: 'withOutID',
+          lat: 14.7,
+          lng: -17.4,
+          verification_token: w.verificationToken,
+        },
+      }),
+    ],
+  },
+  'POST /api/user/login': {
+    fixed: async (w, r) => {
+      if (r !== 'owner') {
+        return [send(w, r, 'POST', '/api/user/login', { email: w.people.owner.email, password: 'wrong password' })];
+      }
+      // A fresh account of the owner's kind: signing in ends the previous session (D-9).
+      const self = await w.spare();
+      return [send(w, r, 'POST', '/api/user/login', { email: self.email, password: self.password })];
+    },
+  },
+  'POST /api/user/logout': {
+    last: true,
+    fixed: async (w, r) => {
+      if (r !== 'owner') return [send(w, r, 'POST', '/api/user/logout')];
+      const self = await w.spare();
+      return [{ method: 'POST', url: '/api/user/logout', headers: self.headers }];
+    },
+  },
+  'PUT /api/user/updatePassword': {
+    fixed: async (w, r) => {
+      if (r !== 'owner') {
+        return [
+          send(w, r, 'PUT', '/api/user/updatePassword', {
+            mobile_no: w.people.owner.mobile,
+            password: 'taken over 123',
+            verification_token: 'not-a-token-of-this-number',
+          }),
+        ];
+      }
+      // The legitimate reset ends every session of the account (D-9): a spare account does it.
+      const self = await w.spare();
+      const token = await verifiedToken(w.app, self.mobile, true);
+      return [
+        {
+          method: 'PUT',
+          url: '/api/user/updatePassword',
+          payload: { mobile_no: self.mobile, password: 'a new password 1', verification_token: token },
+        },
+      ];
+    },
+  },
+  'GET /api/user/me': { fixed: (w, r) => [get(w, r, '/api/user/me')] },
+  'PATCH /api/user/updateCountry': {
+    fixed: (w, r) => [country(w, r, w.people.owner.id)],
+    fuzz: { slots: ['user'], build: (w, r, [id]) => country(w, r, id!) },
+  },
+  'POST /api/user/updateSubscription': {
+    fixed: async (w, r) => {
+      // Starting the trial gives the caller contact access: the owner's own case uses a spare account.
+      if (r === 'owner') {
+        const self = await w.spare();
+        return [
+          {
+            method: 'POST',
+            url: '/api/user/updateSubscription',
+            headers: self.headers,
+            payload: { user_id: self.id, status: true, trail_complete: false },
+          },
+        ];
+      }
+      return [trial(w, r, w.people.owner.id)];
+    },
+    fuzz: { slots: ['user'], build: (w, r, [id]) => trial(w, r, id!) },
+  },
+  'PUT /api/user/updateUser': {
+    fixed: (w, r) => [profile(w, r, w.people.owner.id)],
+    fuzz: { slots: ['user'], build: (w, r, [id]) => profile(w, r, id!) },
+  },
+  'GET /api/user/addNotiLanguage': {
+    fixed: (w, r) => [get(w, r, `/api/user/addNotiLanguage?_id=${w.people.owner.id}&noti_lan=en`)],
+    fuzz: {
+      slots: ['user'],
+      build: (w, r, [id]) => get(w, r, `/api/user/addNotiLanguage?_id=${enc(id!)}&noti_lan=en`),
+    },
+  },
+  'DELETE /api/user/{userId}': {
+    fixed: async (w, r) => {
+      if (r !== 'owner') return [send(w, r, 'DELETE', `/api/user/${w.people.owner.id}`)];
+      const self = await w.spare();
+      return [{ method: 'DELETE', url: `/api/user/${self.id}`, headers: self.headers }];
+    },
+    fuzz: { slots: ['user'], build: (w, r, [id]) => send(w, r, 'DELETE', `/api/user/${enc(id!)}`) },
+  },
+  'GET /api/user/getAllUsers': { fixed: (w, r) => [get(w, r, '/api/user/getAllUsers')] },
+  'GET /api/admin/users': { fixed: (w, r) => [get(w, r, '/api/admin/users')] },
+  'PATCH /api/admin/users/{userId}': {
+    // vip false is the victim's current value: an admin's allowed call changes nothing here.
+    fixed: (w, r) => [send(w, r, 'PATCH', `/api/admin/users/${w.people.owner.id}`, { vip: false })],
+    fuzz: {
+      slots: ['user'],
+      build: (w, r, [id]) => send(w, r, 'PATCH', `/api/admin/users/${enc(id!)}`, { vip: false }),
+    },
+  },
+  'GET /api/admin/users/{userId}/id-images/{index}': {
+    fixed: (w, r) => [get(w, r, `/api/admin/users/${w.people.owner.id}/id-images/0`)],
+    fuzz: {
+      slots: ['user', 'index'],
+      build: (w, r, [id, i]) => get(w, r, `/api/admin/users/${enc(id!)}/id-images/${enc(i!)}`),
+    },
+  },
+  'GET /api/media/avatars/{file}': {
+    fixed: (w, r) => [get(w, r, `/api/media/avatars/${w.avatar}`)],
+    fuzz: { slots: ['file'], build: (w, r, [f]) => get(w, r, `/api/media/avatars/${enc(f!)}`) },
+  },
+
+  'GET /api/solution/map': { fixed: (w, r) => [get(w, r, `/api/solution/map?${BBOX}`)] },
+  'POST /api/solution/addSolution': {
+    fixed: (w, r) => [
+      form(w, r, 'POST', '/api/solution/addSolution', [
+        {
+          name: 'new_solution',
+          // A user_id of the victim is ignored: a post always belongs to the caller.
+          value: JSON.stringify({ ...tractorJson(), user_id: w.people.owner.id }),
+        },
+      ]),
+    ],
+  },
+  'GET /api/solution/getAllSolutions/{type}': {
+    fixed: (w, r) => [get(w, r, '/api/solution/getAllSolutions/provideSolution')],
+    fuzz: { slots: ['text'], build: (w, r, [x]) => get(w, r, `/api/solution/getAllSolutions/${enc(x!)}`) },
+  },
+  'GET /api/solution/getCategorySolutions/{category}/{type}': {
+    fixed: (w, r) => [get(w, r, '/api/solution/getCategorySolutions/Equipments/provideSolution')],
+    fuzz: {
+      slots: ['text', 'text'],
+      build: (w, r, [c, x]) => get(w, r, `/api/solution/getCategorySolutions/${enc(c!)}/${enc(x!)}`),
+    },
+  },
+  'GET /api/solution/searchSolution/{type}/{field}/{text}': {
+    fixed: (w, r) => [get(w, r, '/api/solution/searchSolution/provideSolution/pickup_country/Senegal')],
+    fuzz: {
+      slots: ['text', 'text'],
+      build: (w, r, [f, x]) => get(w, r, `/api/solution/searchSolution/provideSolution/${enc(f!)}/${enc(x!)}`),
+    },
+  },
+  'GET /api/solution/getUserSolutions/{userId}': userList('/api/solution/getUserSolutions'),
+  'GET /api/solution/getUserAcceptedSolutions/{userId}': userList('/api/solution/getUserAcceptedSolutions'),
+  'GET /api/solution/getSolutionDetails/{solutionId}': {
+    fixed: (w, r) =>
+      (r === 'owner' ? [w.posts.taken] : [w.posts.taken, w.posts.deleted]).map((id) =>
+        get(w, r, `/api/solution/getSolutionDetails/${id}`),
+      ),
+    fuzz: { slots: ['post'], build: (w, r, [id]) => get(w, r, `/api/solution/getSolutionDetails/${enc(id!)}`) },
+  },
+  'POST /api/solution/solutionClicked': {
+    fixed: (w, r) =>
+      (r === 'owner' ? [w.posts.taken] : [w.posts.taken, w.posts.deleted]).map((id) =>
+        send(w, r, 'POST', '/api/solution/solutionClicked', { solution_id: id }),
+      ),
+    fuzz: {
+      slots: ['post'],
+      build: (w, r, [id]) => send(w, r, 'POST', '/api/solution/solutionClicked', { solution_id: id }),
+    },
+  },
+  'DELETE /api/solution/deleteSolution/{userId}/{solutionId}': {
+    fixed: async (w, r) => {
+      if (r === 'owner') {
+        const mine = await w.spareOffer();
+        return [send(w, r, 'DELETE', `/api/solution/deleteSolution/${w.people.owner.id}/${mine}`)];
+      }
+      return asVictimAndSelf(w, r).flatMap((id) =>
+        [w.posts.open, w.posts.taken].map((post) => send(w, r, 'DELETE', `/api/solution/deleteSolution/${id}/${post}`)),
+      );
+    },
+    fuzz: {
+      slots: ['user', 'post'],
+      build: (w, r, [id, post]) => send(w, r, 'DELETE', `/api/solution/deleteSolution/${enc(id!)}/${enc(post!)}`),
+    },
+  },
+  'GET /api/media/posts/{file}': {
+    fixed: (w, r) => [get(w, r, `/api/media/posts/${w.postImage}`)],
+    fuzz: { slots: ['file'], build: (w, r, [f]) => get(w, r, `/api/media/posts/${enc(f!)}`) },
+  },
+  'PUT /api/solution/solutionAccepted': {
+    fixed: (w, r) =>
+      r === 'owner'
+        ? [accept(w, r, { user_id: w.people.owner.id, solution_id: w.posts.open })]
+        : [
+            // The taken offer with the caller's own id; any open post by the victim's id, or as accepted_by.
+            accept(w, r, { user_id: idOf(w, r), solution_id: w.posts.taken }),
+            accept(w, r, { user_id: w.people.owner.id, solution_id: w.posts.need }),
+            accept(w, r, { user_id: idOf(w, r), accepted_by: w.people.acceptor.id, solution_id: w.posts.open }),
+          ],
+    fuzz: { slots: ['user', 'post'], build: (w, r, [id, post]) => accept(w, r, { user_id: id, solution_id: post }) },
+  },
+  'PUT /api/solution/rejectSolution': {
+    fixed: (w, r) =>
+      (r === 'owner' ? [w.people.owner.id] : [idOf(w, r), w.people.acceptor.id]).map((id) =>
+        send(w, r, 'PUT', '/api/solution/rejectSolution', { user_id: id, solution_id: w.posts.taken }),
+      ),
+    fuzz: {
+      slots: ['user', 'post'],
+      build: (w, r, [id, post]) =>
+        send(w, r, 'PUT', '/api/solution/rejectSolution', { user_id: id, solution_id: post }),
+    },
+  },
+
+  'GET /api/notify/getUserNotif/{userId}': userList('/api/notify/getUserNotif'),
+  'PUT /api/notify/updateNotification': {
+    fixed: (w, r) =>
+      asVictimAndSelf(w, r).map((id) =>
+        send(w, r, 'PUT', '/api/notify/updateNotification', { id: w.notificationId, _id: id }),
+      ),
+    fuzz: {
+      slots: ['notification', 'user'],
+      build: (w, r, [n, id]) => send(w, r, 'PUT', '/api/notify/updateNotification', { id: n, _id: id }),
+    },
+  },
+  'GET /api/notify/stream': { fixed: (w, r) => [{ ...get(w, r, '/api/notify/stream'), stream: true }] },
+
+  'GET /api/auth/providers': { fixed: (w, r) => [get(w, r, '/api/auth/providers')] },
+  'GET /api/auth/{provider}': {
+    fixed: (w, r) => [get(w, r, '/api/auth/local')],
+    fuzz: { slots: ['text'], build: (w, r, [p]) => get(w, r, `/api/auth/${enc(p!)}x`) },
+  },
+  'GET /api/auth/{provider}/callback': {
+    fixed: (w, r) => [get(w, r, '/api/auth/local/callback?code=stolen-code&state=forged-state')],
+  },
+  'GET /api/auth/local/page': { fixed: (w, r) => [get(w, r, '/api/auth/local/page?state=forged-state')] },
+  'POST /api/auth/local/page': {
+    fixed: (w, r) => [
+      {
+        method: 'POST',
+        url: '/api/auth/local/page',
+        headers: { ...headersOf(w, r), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `state=forged-state&first_name=Intruder&email=${enc(w.people.owner.email)}`,
+      },
+    ],
+  },
+  'POST /api/user/loginVia/{provider}': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/user/loginVia/local', { code: 'a-guessed-one-time-code' })],
+    fuzz: { slots: ['text'], build: (w, r, [c]) => send(w, r, 'POST', '/api/user/loginVia/google', { code: c }) },
+  },
+  'PUT /api/user/register-via-fb/{userId}': {
+    fixed: (w, r) => [
+      send(w, r, 'PUT', `/api/user/register-via-fb/${w.people.owner.id}`, {
+        mobile_no: w.people.owner.mobile,
+        country: 'SN',
+      }),
+    ],
+    fuzz: {
+      slots: ['user'],
+      build: (w, r, [id]) =>
+        send(w, r, 'PUT', `/api/user/register-via-fb/${enc(id!)}`, { mobile_no: '+221770000000', country: 'SN' }),
+    },
+  },
+
+  'POST /api/payment/pay': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/payment/pay', { solution_id: w.posts.taken })],
+    fuzz: { slots: ['post'], build: (w, r, [id]) => send(w, r, 'POST', '/api/payment/pay', { solution_id: id }) },
+  },
+  'GET /api/payment/return': {
+    fixed: (w, r) => [get(w, r, `/api/payment/return?solution_id=${w.posts.taken}&token=${enc(w.orderId)}`)],
+  },
+  'POST /api/payment/success': {
+    fixed: async (w, r) => {
+      if (r !== 'owner') {
+        return [success(w, r, w.orderId, w.posts.taken), success(w, r, w.paymentId, w.posts.taken)];
+      }
+      // The owner's own return, approved at the provider, on a deal of its own: recorded, then contacts.
+      const { orderId, post } = await approvedOrder(w);
+      return [success(w, r, orderId, post)];
+    },
+    fuzz: { slots: ['order', 'post'], build: (w, r, [o, post]) => success(w, r, o!, post!) },
+  },
+  'POST /api/payment/subscribe': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/payment/subscribe', { currency: 'EUR' })],
+  },
+  'POST /api/payment/updateSubscription': {
+    fixed: async (w, r) => {
+      if (r !== 'owner') {
+        return [send(w, r, 'POST', '/api/payment/updateSubscription', { subscription_id: w.subscriptionId })];
+      }
+      // A confirmed subscription gives contact access: a spare account subscribes and approves.
+      const self = await w.spare();
+      const url = (
+        await w.app.inject({
+          method: 'POST',
+          url: '/api/payment/subscribe',
+          headers: self.headers,
+          payload: { currency: 'USD' },
+        })
+      ).json().data.url as string;
+      await w.app.inject({ method: 'POST', url: `${url}/approve` });
+      const id = decodeURIComponent(url.split('/').pop()!);
+      return [
+        {
+          method: 'POST',
+          url: '/api/payment/updateSubscription',
+          headers: self.headers,
+          payload: { subscription_id: id },
+        },
+      ];
+    },
+    fuzz: {
+      slots: ['subscription'],
+      build: (w, r, [s]) => send(w, r, 'POST', '/api/payment/updateSubscription', { subscription_id: s }),
+    },
+  },
+  'POST /api/payment/webhook/{provider}': {
+    fixed: (w, r) => [
+      send(w, r, 'POST', '/api/payment/webhook/local', {
+        event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+        resource: { id: w.subscriptionId },
+      }),
+      send(w, r, 'POST', '/api/payment/webhook/paypal', {
+        event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
+        resource: { id: w.subscriptionId },
+      }),
+    ],
+  },
+  'POST /api/admin/markSubscriptionPaid': {
+    fixed: async (w, r) => {
+      // D-18: an admin's allowed call is aimed at a spare account so the victim's data stays put.
+      const target = r === 'admin' ? (await w.spare()).id : w.people.owner.id;
+      return [markPaid(w, r, target)];
+    },
+    // Generated ids only of nobody: an admin's call on a real user would succeed, as it should.
+    fuzz: { slots: ['nobody'], build: (w, r, [id]) => markPaid(w, r, id!) },
+  },
+  'GET /api/payment/getUserPayments/{userId}': userList('/api/payment/getUserPayments'),
+  'GET /api/payment/local/checkout/{orderId}': {
+    fixed: (w, r) => [get(w, r, `/api/payment/local/checkout/${enc(w.checkoutOrderId)}`)],
+    fuzz: { slots: ['order'], build: (w, r, [o]) => get(w, r, `/api/payment/local/checkout/${enc(o!)}x`) },
+  },
+  'POST /api/payment/local/checkout/{orderId}/approve': checkout('approve'),
+  'POST /api/payment/local/checkout/{orderId}/cancel': checkout('cancel'),
+};
+
+function country(w: World, r: Role, id: string): Req {
+  return send(w, r, 'PATCH', '/api/user/updateCountry', { user_id: id, country: 'NE' });
+}
+
+function trial(w: World, r: Role, id: string): Req {
+  return send(w, r, 'POST', '/api/user/updateSubscription', { user_id: id, status: true, trail_complete: false });
+}
+
+function profile(w: World, r: Role, id: string): Req {
+  return form(w, r, 'PUT', '/api/user/updateUser', [
+    { name: 'user_id', value: id },
+    { name: 'update_data', value: JSON.stringify({ language: 'fr', physical_address: 'Taken over' }) },
+  ]);
+}
+
+function accept(w: World, r: Role, payload: Record<string, unknown>): Req {
+  return send(w, r, 'PUT', '/api/solution/solutionAccepted', payload);
+}
+
+function success(w: World, r: Role, paymentId: string, solutionId: string): Req {
+  return send(w, r, 'POST', '/api/payment/success', { paymentId, payerId: 'PAYER', solution_id: solutionId });
+}
+
+function markPaid(w: World, r: Role, userId: string): Req {
+  return send(w, r, 'POST', '/api/admin/markSubscriptionPaid', {
+    user_id: userId,
+    reference: `MM-${Math.random().toString(36).slice(2, 10)}`,
+    currency: 'XOF',
+  });
+}
+
+function userList(base: string): RouteCase {
+  return {
+    fixed: (w, r) => [get(w, r, `${base}/${w.people.owner.id}`)],
+    fuzz: { slots: ['user'], build: (w, r, [id]) => get(w, r, `${base}/${enc(id!)}`) },
+  };
+}
+
+function checkout(action: 'approve' | 'cancel'): RouteCase {
+  return {
+    // The approval page is a capability URL of the local provider (refused in production, D-1):
+    // whoever holds the order id may approve or cancel it, as with PayPal's approval link. Approval
+    // alone moves nothing: the capture needs the payer's own session (POST /api/payment/success).
+    fixed: (w, r) => [send(w, r, 'POST', `/api/payment/local/checkout/${enc(w.checkoutOrderId)}/${action}`)],
+    fuzz: {
+      slots: ['order'],
+      build: (w, r, [o]) => send(w, r, 'POST', `/api/payment/local/checkout/${enc(o!)}x/${action}`),
+    },
+  };
+}
+
+function tractorJson() {
+  return {
+    user_role: 'provideSolution',
+    category: 'Equipments',
+    sub_category_id: 'equipment-tractor',
+    description: 'Tractor for a day',
+    pickup_lat: 14.7,
+    pickup_lng: -17.45,
+    pickup_city: 'Dakar',
+    pickup_country: 'Senegal',
+    pickup_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+  };
+}
+
+/** An offer of the owner taken by the acceptor, paid for by the owner and approved at the local provider. */
+async function approvedOrder(w: World): Promise<{ orderId: string; post: string }> {
+  const post = await w.spareOffer();
+  const taken = await w.app.inject({
+    method: 'PUT',
+    url: '/api/solution/solutionAccepted',
+    headers: w.people.acceptor.headers,
+    payload: { user_id: w.people.acceptor.id, solution_id: post },
+  });
+  if (taken.statusCode !== 200) throw new Error(`solutionAccepted ${taken.statusCode}: ${taken.body}`);
+  const pay = await w.app.inject({
+    method: 'POST',
+    url: '/api/payment/pay',
+    headers: w.people.owner.headers,
+    payload: { solution_id: post },
+  });
+  if (pay.statusCode !== 200) throw new Error(`pay ${pay.statusCode}: ${pay.body}`);
+  const url = pay.json().data.url as string;
+  await w.app.inject({ method: 'POST', url: `${url}/approve` });
+  return { orderId: decodeURIComponent(url.split('/').pop()!), post };
+}
