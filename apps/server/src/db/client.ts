@@ -23,8 +23,18 @@ export interface Database {
   kind: DatabaseKind;
   /** True when a trivial query answers (for /api/health). */
   ping(): Promise<boolean>;
+  /** PostgreSQL's pool right now (for /metrics); undefined for PGlite, which has no pool. */
+  poolStats(): PoolStats | undefined;
   /** Ends the pool or closes PGlite; safe to call twice. */
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries queued for a connection: above zero, the pool is the bottleneck. */
+  waiting: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -34,10 +44,14 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Pool size for PostgreSQL (default 10): bounded so many instances stay under max_connections. */
   poolMax?: number;
+  /** PostgreSQL: the server cancels a statement running longer than this (default: no limit). */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolMax ?? 10) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolMax ?? 10, options.statementTimeoutMs)
+    : openPglite(options.dataDir);
 }
 
 /** openDatabase, then migrateDatabase (migrate.ts); closes the database again if migrating fails. */
@@ -60,21 +74,32 @@ async function openPglite(dataDir: string): Promise<Database> {
   // The search migration creates these extensions; PGlite must be given their code.
   const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm, unaccent } });
   const db = drizzlePglite({ client, schema });
-  return { db, kind: 'pglite', ping: () => ping(db), close: once(() => client.close()) };
+  return { db, kind: 'pglite', ping: () => ping(db), poolStats: () => undefined, close: once(() => client.close()) };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, statementTimeoutMs?: number): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max,
+    ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
     // Fail fast instead of queueing forever when the server is down or the pool is exhausted.
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
   pool.on('error', () => {});
+  // A checked-out client whose connection dies between two statements of a transaction emits
+  // 'error' with no query to fail; unhandled, it would crash the process. Its next statement
+  // fails instead (a 503, plugins/errors.ts) and the pool drops it on release (issue 7).
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema });
-  return { db, kind: 'postgres', ping: () => ping(db), close: once(() => pool.end()) };
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => ping(db),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: once(() => pool.end()),
+  };
 }
 
 async function ping(db: Db): Promise<boolean> {

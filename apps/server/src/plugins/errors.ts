@@ -1,8 +1,11 @@
 // One place turns every failure into API.md's envelope `{code, message, fields?}`.
-// 5xx details stay in the log; the client gets a fixed message and no stack trace.
+// 5xx details stay in the log; the client gets a fixed message and no stack trace. A lost or
+// unreachable database is 503 SERVICE_UNAVAILABLE with `retry-after: 1`: the pool reconnects by
+// itself, so a retry soon succeeds (issue 7).
 import { ERRORS, type ApiError, type ErrorCode } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.js';
 import { AppError } from '../lib/app-error.js';
 
 const BY_STATUS: Record<number, ErrorCode> = {
@@ -32,6 +35,10 @@ export function toApiError(error: FastifyError | Error): { status: number; body:
   }
   if (isResponseSerializationError(error)) return internal();
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  // Only unexpected failures: a client that hung up mid-upload (ECONNRESET, a 4xx) stays a 4xx.
+  if (status >= 500 && isDatabaseUnavailable(error)) {
+    return { status: 503, body: envelope('SERVICE_UNAVAILABLE', ERRORS.SERVICE_UNAVAILABLE.message) };
+  }
   if (status >= 500) return internal();
   const code = BY_STATUS[status] ?? 'VALIDATION';
   // Fastify's own 4xx messages (bad JSON, wrong content type) are safe and useful.
@@ -49,10 +56,25 @@ export function sendError(reply: FastifyReply, code: ErrorCode): FastifyReply {
   return reply.code(ERRORS[code].status).send(envelope(code, ERRORS[code].message));
 }
 
+/**
+ * Fastify's router refuses some URLs before any route or error handler runs (a bad percent
+ * encoding, a path parameter over maxParamLength) with its own body; they get the envelope too.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    request.log.info({ code: 'VALIDATION', status: 400, reason: error.code }, 'request refused');
+    void sendError(reply, 'VALIDATION');
+    return;
+  }
+  const { status, body } = toApiError(error);
+  void reply.code(status).send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toApiError(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    if (body.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', '1');
+    if (status >= 500) request.log.error({ err: error, status }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.code(status).send(body);
   });
