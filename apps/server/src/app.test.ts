@@ -22,7 +22,7 @@ describe('GET /api/health', () => {
   it('reports the service and the database as ok', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', data: { status: 'ok', database: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ok', data: { status: 'ok', database: 'ok', redis: 'off' } });
   });
 });
 

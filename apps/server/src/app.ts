@@ -1,6 +1,5 @@
 // buildApp(config): external plugins, then app plugins, then routes. It does not listen:
 // server.ts does, and tests call inject() or listen on a free port.
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -15,8 +14,13 @@ import { notificationsPlugin } from './plugins/notifications.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { limitsPlugin } from './plugins/limits.js';
+import { redisPlugin } from './plugins/redis.js';
+import { metricsPlugin } from './plugins/metrics.js';
+import { genReqId, requestIdPlugin } from './plugins/request-id.js';
 import { dbPlugin } from './plugins/db.js';
-import { registerErrorHandler } from './plugins/errors.js';
+import { drainPlugin } from './plugins/drain.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { refuseNulInput } from './lib/nul-input.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -36,26 +40,38 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? (createLogger(config.logLevel) as FastifyBaseLogger),
-    genReqId: () => randomUUID(),
-    requestIdHeader: 'x-request-id',
+    genReqId,
+    // genReqId reads x-request-id itself, keeping only sane values.
+    requestIdHeader: false,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
+    // Router refusals (bad URL encoding, a too long path parameter) in API.md's envelope.
+    frameworkErrors,
     // Opening and migrating the embedded database can take a while on a busy two-core machine.
     pluginTimeout: 120_000,
     // Close keep-alive sockets that are idle at shutdown; in-flight requests finish first.
     forceCloseConnections: 'idle',
+    // A request read just as the close begins is still answered (with connection: close), not
+    // refused with Fastify's bare 503: the instance drained first (plugins/drain.ts).
+    return503OnClosing: false,
   });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // PostgreSQL text cannot hold NUL: refused before any route runs (lib/nul-input.ts).
+  app.addHook('preValidation', refuseNulInput);
+  await app.register(requestIdPlugin);
 
+  await app.register(drainPlugin);
   await app.register(securityPlugin, { config });
   await app.register(openapiPlugin);
-  await app.register(limitsPlugin);
+  await app.register(redisPlugin, { config });
+  await app.register(limitsPlugin, { config });
   await app.register(clockPlugin, { config });
-  await app.register(adaptersPlugin, { config, push: deps.push });
   await app.register(dbPlugin, { config, database: deps.database });
+  await app.register(adaptersPlugin, { config, push: deps.push });
+  await app.register(metricsPlugin, { config });
   await app.register(authPlugin);
   await app.register(notificationsPlugin, { config });
 

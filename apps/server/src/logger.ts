@@ -1,6 +1,7 @@
 // pino with the secrets of a request redacted: the session key, passwords and submitted codes.
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { FastifyRequest } from 'fastify';
+import { requestContext } from './lib/request-context.js';
 
 const SECRET_KEYS = ['password', 'new_password', 'code', 'auth_key', 'verification_token', 'device_token'];
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_KEYS.join('|')}|access-token)=)[^&#]*`, 'gi');
@@ -21,6 +22,13 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     {
       level,
       redact: { paths: REDACT_PATHS, censor: '[Redacted]' },
+      // Lines written during a request through a logger wired at start-up (adapters, notifier)
+      // still name the request; request.log binds reqId itself. A new object each time: pino
+      // merges the line's fields into it.
+      mixin: (_object, _level, logger) => {
+        const context = requestContext.getStore();
+        return context && context.log !== logger ? { reqId: context.reqId } : {};
+      },
       serializers: {
         req: (req: FastifyRequest) => ({
           id: req.id,

@@ -20,6 +20,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = buildNotificationsService(app.database.db);
   // Open streams end before the server closes, or closing would wait on them forever.
   const streams = new Set<() => void>();
+  app.metrics.gauge('notification_streams_open', 'Open notification event streams', () => streams.size);
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });

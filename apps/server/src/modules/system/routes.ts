@@ -26,17 +26,19 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
+        summary: 'Readiness: database and Redis reachability; 503 when the database is down or the instance drains',
         response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_request, reply) => {
-      const database = (await app.database.ping()) ? 'ok' : 'down';
-      const status = database === 'ok' ? 'ok' : 'degraded';
+      const [databaseUp, redis] = await Promise.all([app.database.ping(), app.redisHealth()]);
+      const database = databaseUp ? 'ok' : 'down';
+      // Without Redis the instance still serves (limits and fan-out fall back to memory): degraded, yet ready.
+      const status = app.draining ? 'draining' : database === 'ok' && redis !== 'down' ? 'ok' : 'degraded';
       return reply
-        .code(status === 'ok' ? 200 : 503)
+        .code(database === 'ok' && !app.draining ? 200 : 503)
         .header('cache-control', 'no-store')
-        .send({ status, data: { status, database } });
+        .send({ status, data: { status, database, redis } });
     },
   );
 
