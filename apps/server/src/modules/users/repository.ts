@@ -26,6 +26,10 @@ export function usersRepository(db: Db) {
       return created!;
     },
     async update(id: string, patch: UserPatch) {
+      // A patch that changes nothing (an admin PATCH of no badge) is a read: SQL has no empty SET.
+      if (Object.values(patch).every((value) => value === undefined)) {
+        return db.query.users.findFirst({ where: and(eq(users.id, id), live) });
+      }
       const [row] = await db
         .update(users)
         .set(patch)

@@ -99,14 +99,16 @@ export function usersService(deps: Deps) {
       const mobile = mobileOrFail(input.mobile_no);
       const country = countryOrFail(input.country);
       if (await users.findByEmailOrMobile(input.email, mobile)) throw new AppError('USER_EXISTS');
-      if (!(await verification.useToken(mobile, 'register', input.verification_token))) {
-        throw new AppError('INVALID_NUMBER_OR_EMAIL');
-      }
       const withId = input.account_type === 'withID';
-      const id = randomUUID();
+      // Images are checked before the single-use token is spent: a refused file must not cost
+      // the user a new SMS code (issue 8, uploads.test.ts).
       const images = withId
         ? await Promise.all(idFiles.map((f) => reencodeImage(f, { width: 1600, height: 1600, fit: 'inside' })))
         : [];
+      if (!(await verification.useToken(mobile, 'register', input.verification_token))) {
+        throw new AppError('INVALID_NUMBER_OR_EMAIL');
+      }
+      const id = randomUUID();
       const keys = images.map((_, i) => `id-images/${id}/${i}-${randomBytes(6).toString('hex')}.webp`);
       await Promise.all(images.map((body, i) => storage.put(keys[i]!, body, 'image/webp')));
       try {
@@ -205,22 +207,28 @@ export function usersService(deps: Deps) {
     ) {
       assertSelf(caller, userId);
       const before = await load(userId);
-      let profilePic: string | undefined;
+      // Checked before the avatar is stored: a refused update leaves no file behind (issue 8).
+      const country = data.country !== undefined ? countryOrFail(data.country) : undefined;
+      let avatarKey: string | undefined;
       if (avatar) {
         const file = `${userId}-${randomBytes(6).toString('hex')}.webp`;
-        await storage.put(
-          `avatars/${file}`,
-          await reencodeImage(avatar, { width: 256, height: 256, fit: 'cover' }),
-          'image/webp',
-        );
-        profilePic = `/api/media/avatars/${file}`;
+        const body = await reencodeImage(avatar, { width: 256, height: 256, fit: 'cover' });
+        avatarKey = `avatars/${file}`;
+        await storage.put(avatarKey, body, 'image/webp');
       }
-      const row = await users.update(userId, {
-        ...(data.physical_address !== undefined && { physicalAddress: data.physical_address || null }),
-        ...(data.country !== undefined && { country: countryOrFail(data.country) }),
-        ...(data.language !== undefined && { language: data.language }),
-        ...(profilePic && { profilePic }),
-      });
+      const profilePic = avatarKey && `/api/media/${avatarKey}`;
+      let row;
+      try {
+        row = await users.update(userId, {
+          ...(data.physical_address !== undefined && { physicalAddress: data.physical_address || null }),
+          ...(country !== undefined && { country }),
+          ...(data.language !== undefined && { language: data.language }),
+          ...(profilePic && { profilePic }),
+        });
+      } catch (error) {
+        if (avatarKey) await storage.delete(avatarKey);
+        throw error;
+      }
       if (profilePic && before.profilePic?.startsWith('/api/media/avatars/')) {
         await storage.delete(before.profilePic.slice('/api/media/'.length));
       }

@@ -1,0 +1,420 @@
+// Issue 8 part 4: hostile uploads against the real server, a child process listening on a port,
+// so body limits, the multipart parser and memory are the production ones (PostgreSQL database,
+// local storage). Each attack is refused with a 4xx envelope and stores nothing: no post, no user,
+// no file under the storage folder. The process's peak memory (VmHWM) stays under a ceiling.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ERRORS, type ErrorCode } from '@app/shared';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { throwawayDatabaseUrl } from '../databases.js';
+import { startServerProcess, type ServerProcess } from '../server-process.js';
+import {
+  HTML_PAYLOAD,
+  bombPng,
+  jpegHtmlPolyglot,
+  lyingPng,
+  pdfNamedJpg,
+  photoCarryingPayload,
+  pngZipPolyglot,
+} from './upload-fixtures.js';
+
+const PORT = 35_401;
+/** A generous bound: the server idles near 150 MB; decoding the bomb would need gigabytes. */
+const MEMORY_CEILING_MB = 512;
+const MB = 1024 * 1024;
+
+let server: ServerProcess;
+let database: { url: string; drop(): Promise<void> };
+let db: pg.Client;
+const dataDir = mkdtempSync(join(tmpdir(), 'uploads-attack-'));
+const uploads = join(dataDir, 'uploads');
+let me: { id: string; headers: Record<string, string>; email: string; password: string };
+let baselineMb = 0;
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/**
+ * One HTTP/1.1 request on a raw socket. The body is written in 64 KB chunks with backpressure and
+ * writing stops once the server answers: it may refuse a 50 MB body long before its end and close
+ * the connection. Node's HTTP client drops an answer that arrives before such a reset (EPIPE), so
+ * the answer is read from the socket's bytes. `chunked` sends no content-length: the server must
+ * count what it reads.
+ */
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+  { chunked = false } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(PORT, '127.0.0.1');
+    let received = Buffer.alloc(0);
+    let answer: Answer | undefined;
+    const finish = (error?: Error) => {
+      clearTimeout(timer);
+      socket.destroy();
+      if (answer) resolve(answer);
+      else reject(error ?? new Error(`${method} ${path}: connection closed without an answer`));
+    };
+    const timer = setTimeout(() => finish(new Error(`${method} ${path}: no answer within 60 s`)), 60_000);
+    socket.on('data', (data: Buffer) => {
+      received = Buffer.concat([received, data]);
+      answer = parseAnswer(received);
+      if (answer) finish();
+    });
+    // A reset after the answer is the server refusing the rest of the upload, not a failure; the
+    // answer's bytes may still be read after the reset is reported.
+    let failure: Error | undefined;
+    socket.on('error', (error) => (failure = error));
+    socket.on('close', () => {
+      answer ??= parseAnswer(received, true);
+      finish(failure);
+    });
+    const framing = body
+      ? chunked
+        ? { 'transfer-encoding': 'chunked' }
+        : { 'content-length': String(body.length) }
+      : {};
+    const head = Object.entries({ host: `127.0.0.1:${PORT}`, connection: 'close', ...framing, ...headers })
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join('');
+    socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n`);
+    if (!body) return;
+    let offset = 0;
+    let paused = false;
+    const waitForAnswer = (then: () => void, started = Date.now()) =>
+      answer || Date.now() - started > 2_000 ? then() : setTimeout(() => waitForAnswer(then, started), 20);
+    const pump = () => {
+      while (offset < body.length && !answer && !socket.destroyed) {
+        // A chunked body pauses once past the 1 MB body limit, like a slow link, so the answer
+        // the server sends then is read before more bytes meet its closed socket.
+        if (chunked && offset >= 1.25 * MB && !paused) {
+          paused = true;
+          return void waitForAnswer(pump);
+        }
+        const next = body.subarray(offset, offset + 64 * 1024);
+        offset += next.length;
+        const data = chunked
+          ? Buffer.concat([Buffer.from(`${next.length.toString(16)}\r\n`), next, Buffer.from('\r\n')])
+          : next;
+        if (!socket.write(data)) return void socket.once('drain', pump);
+      }
+      if (chunked && !answer && !socket.destroyed) socket.write('0\r\n\r\n');
+    };
+    // A server may refuse a body over its limit from the headers alone, then close: writing into
+    // that close resets the connection and can discard the answer before it is read. So a large
+    // body waits (up to 2 s) for such an answer first, as a client sending `expect: 100-continue`.
+    if (body.length <= MB || chunked) return pump();
+    waitForAnswer(pump);
+  });
+}
+
+/** The status and body of a complete HTTP response (content-length framed), or undefined. */
+function parseAnswer(bytes: Buffer, closed = false): Answer | undefined {
+  const end = bytes.indexOf('\r\n\r\n');
+  if (end < 0) return undefined;
+  const head = bytes.subarray(0, end).toString('latin1');
+  const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
+  const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+  const body = bytes.subarray(end + 4);
+  if (body.length < length && !closed) return undefined;
+  return { status, body: body.subarray(0, length).toString() };
+}
+
+function form(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+  const boundary = `----attack${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
+    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const json = (value: unknown) => ({
+  body: Buffer.from(JSON.stringify(value)),
+  headers: { 'content-type': 'application/json' },
+});
+
+const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const post = () =>
+  JSON.stringify({
+    user_role: 'provideSolution',
+    category: 'Equipments',
+    sub_category_id: 'equipment-tractor',
+    description: 'Tractor for a day',
+    pickup_lat: 14.7,
+    pickup_lng: -17.45,
+    pickup_city: 'Dakar',
+    pickup_country: 'Senegal',
+    pickup_date: inDays(1),
+  });
+
+/** addSolution with one file part. */
+function publishWith(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
+  const f = form([
+    { name: 'new_solution', value: post() },
+    { name: 'files', value: file, filename, type },
+  ]);
+  return send('POST', '/api/solution/addSolution', { ...me.headers, ...f.headers }, f.body);
+}
+
+let mobileCounter = 0;
+const newMobile = () =>
+  `+22176${String(Date.now() % 100_000).padStart(5, '0')}${String(mobileCounter++).padStart(2, '0')}`;
+
+/** The verification token of a number, with the code read from the server's log (console SMS). */
+async function verificationToken(mobile: string): Promise<string> {
+  const sent = json({ mobile_no: mobile });
+  const res = await send('POST', '/api/user/sendMessage', sent.headers, sent.body);
+  expect(res.status, res.body).toBe(200);
+  const escaped = mobile.replace('+', '\\+');
+  const code = (await server.waitForOutput(new RegExp(`SMS to ${escaped}: [^"]*?(\\d{6})`)))[1]!;
+  const check = json({ mobile_no: mobile, code });
+  const checked = await send('POST', '/api/user/codeValidation', check.headers, check.body);
+  expect(checked.status, checked.body).toBe(200);
+  return JSON.parse(checked.body).data.verification_token;
+}
+
+const newUser = (mobile: string, token: string, accountType = 'withOutID') => ({
+  firstName: 'Awa',
+  lastName: 'Ndiaye',
+  email: `awa${mobile.slice(-9)}@example.org`,
+  mobile_no: mobile,
+  country: 'SN',
+  physical_address: 'Dakar',
+  password: 'correct horse 1',
+  account_type: accountType,
+  lat: 14.69,
+  lng: -17.44,
+  verification_token: token,
+});
+
+/** How many requests the server logged as refused with `status`. */
+const refusals = (status: number) =>
+  server.logs().filter((line) => line.msg === 'request refused' && line.status === status).length;
+
+const vmHwmMb = () => {
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) / 1024;
+};
+
+const storedFiles = () => {
+  try {
+    return readdirSync(uploads, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name));
+  } catch {
+    return [];
+  }
+};
+
+async function counts() {
+  const { rows } = await db.query<{ users: number; solutions: number; images: number }>(
+    'select (select count(*)::int from users) as users, (select count(*)::int from solutions) as solutions, ' +
+      '(select count(*)::int from solution_images) as images',
+  );
+  return { ...rows[0]!, files: storedFiles().length };
+}
+
+function expectRefused(res: Answer, status: number, code: ErrorCode) {
+  expect(res.status, res.body).toBe(status);
+  const body = JSON.parse(res.body) as { code: string; message: string };
+  expect(body.code).toBe(code);
+  expect(ERRORS[code].status).toBe(status);
+  expect(typeof body.message).toBe('string');
+}
+
+beforeAll(async () => {
+  database = await throwawayDatabaseUrl();
+  db = new pg.Client({ connectionString: database.url });
+  server = await startServerProcess({
+    port: PORT,
+    env: { DATABASE_URL: database.url, DATA_DIR: dataDir, RATE_LIMIT_SCALE: '100', DEMO_DATA: 'false' },
+  });
+  await db.connect();
+  const mobile = newMobile();
+  const account = newUser(mobile, await verificationToken(mobile));
+  const created = json({ new_user: account });
+  const reg = await send('POST', '/api/user/register', created.headers, created.body);
+  expect(reg.status, reg.body).toBe(201);
+  const login = json({ email: account.email, password: account.password });
+  const res = await send('POST', '/api/user/login', login.headers, login.body);
+  expect(res.status, res.body).toBe(200);
+  const data = JSON.parse(res.body).data;
+  me = {
+    id: data.user._id,
+    headers: { 'access-token': data.auth_key },
+    email: account.email,
+    password: account.password,
+  };
+  baselineMb = vmHwmMb();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop('SIGTERM').catch(() => server.kill());
+  await db?.end();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+describe('hostile uploads to the real server', { timeout: 60_000 }, () => {
+  const attacks: { name: string; file: () => Buffer; filename?: string; type?: string }[] = [
+    { name: 'a JPEG/HTML polyglot', file: jpegHtmlPolyglot },
+    { name: 'a PNG/ZIP polyglot', file: pngZipPolyglot, filename: 'photo.png', type: 'image/png' },
+    { name: 'a .jpg that is a PDF', file: pdfNamedJpg },
+    {
+      name: 'a PNG whose header claims 4000×3000 its data does not have',
+      file: lyingPng,
+      filename: 'photo.png',
+      type: 'image/png',
+    },
+    {
+      name: 'a decompression bomb (30000×30000 PNG of 110 KB)',
+      file: () => bomb,
+      filename: 'photo.png',
+      type: 'image/png',
+    },
+  ];
+  let bomb: Buffer;
+  beforeAll(async () => {
+    bomb = bombPng();
+    // The bomb is a real one: its header declares 900 million pixels.
+    const meta = await sharp(bomb, { limitInputPixels: false }).metadata();
+    expect([meta.width, meta.height, bomb.length < 200 * 1024]).toEqual([30_000, 30_000, true]);
+  });
+
+  for (const attack of attacks) {
+    it(`refuses ${attack.name} as a post's photo with 415 and stores nothing`, async () => {
+      const before = await counts();
+      const res = await publishWith(attack.file(), attack.filename, attack.type);
+      expectRefused(res, 415, 'UNSUPPORTED_MEDIA');
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  it('refuses a decompression bomb as an ID image at registration, and the number can still register', async () => {
+    const mobile = newMobile();
+    const token = await verificationToken(mobile);
+    const account = newUser(mobile, token, 'withID');
+    const before = await counts();
+    const bad = form([
+      { name: 'new_user', value: JSON.stringify(account) },
+      { name: 'files', value: bomb, filename: 'id.png', type: 'image/png' },
+    ]);
+    expectRefused(await send('POST', '/api/user/register', bad.headers, bad.body), 415, 'UNSUPPORTED_MEDIA');
+    expect(await counts()).toEqual(before);
+    // The refusal spent nothing: the same verification token registers with a real ID photo.
+    const photo = await sharp({ create: { width: 200, height: 120, channels: 3, background: '#888' } })
+      .jpeg()
+      .toBuffer();
+    const good = form([
+      { name: 'new_user', value: JSON.stringify(account) },
+      { name: 'files', value: photo, filename: 'id.jpg', type: 'image/jpeg' },
+    ]);
+    const res = await send('POST', '/api/user/register', good.headers, good.body);
+    expect(res.status, res.body).toBe(201);
+  });
+
+  it('refuses a PNG/ZIP polyglot as the profile image and keeps the profile as it was', async () => {
+    const before = await counts();
+    const profileBefore = JSON.parse((await send('GET', '/api/user/me', me.headers)).body).data;
+    const f = form([
+      { name: 'user_id', value: me.id },
+      { name: 'update_data', value: JSON.stringify({ physical_address: 'Somewhere else' }) },
+      { name: 'files', value: pngZipPolyglot(), filename: 'me.png', type: 'image/png' },
+    ]);
+    expectRefused(
+      await send('PUT', '/api/user/updateUser', { ...me.headers, ...f.headers }, f.body),
+      415,
+      'UNSUPPORTED_MEDIA',
+    );
+    expect(await counts()).toEqual(before);
+    const profile = JSON.parse((await send('GET', '/api/user/me', me.headers)).body).data;
+    expect(profile).toEqual(profileBefore);
+  });
+
+  it('refuses a 50 MB photo with 413 without storing it', async () => {
+    const before = await counts();
+    const huge = Buffer.alloc(50 * MB, 0);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    expectRefused(await publishWith(huge), 413, 'PAYLOAD_TOO_LARGE');
+    expect(await counts()).toEqual(before);
+  });
+
+  for (const chunked of [false, true]) {
+    it(`refuses a 50 MB JSON body ${chunked ? 'sent chunked' : 'of declared length'} with 413`, async () => {
+      const before = await counts();
+      const body = Buffer.from(JSON.stringify({ email: me.email, password: 'x'.repeat(50 * MB) }));
+      const headers = { 'content-type': 'application/json' };
+      const refusedBefore = refusals(413);
+      const res = await send('POST', '/api/user/login', headers, body, { chunked }).catch((error: Error) => error);
+      if (res instanceof Error) {
+        // The server answers once past its limit and closes; a reset can still beat the answer to
+        // the client (TCP discards it), so the server's own log shows the refusal instead.
+        expect(res.message).toMatch(/EPIPE|ECONNRESET|without an answer/);
+        expect(refusals(413)).toBe(refusedBefore + 1);
+      } else {
+        expectRefused(res, 413, 'PAYLOAD_TOO_LARGE');
+      }
+      expect(await counts()).toEqual(before);
+    });
+  }
+
+  it('refuses a form of 100 parts with 413 and stores nothing', async () => {
+    const before = await counts();
+    const parts = [
+      { name: 'new_solution', value: post() },
+      ...Array.from({ length: 99 }, (_, i) => ({ name: `f${i}`, value: 'v' })),
+    ];
+    const f = form(parts);
+    expectRefused(
+      await send('POST', '/api/solution/addSolution', { ...me.headers, ...f.headers }, f.body),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses four 50 MB uploads and four bombs sent at once, and nothing is stored', async () => {
+    const before = await counts();
+    const huge = Buffer.alloc(50 * MB, 0x41);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => publishWith(huge)),
+      ...Array.from({ length: 4 }, () => publishWith(bomb, 'photo.png', 'image/png')),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([413, 413, 413, 413, 415, 415, 415, 415]);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('stores a real photo carrying HTML and a ZIP only re-encoded, without the payload', async () => {
+    const res = await publishWith(await photoCarryingPayload());
+    expect(res.status, res.body).toBe(201);
+    const image = JSON.parse(res.body).data.images[0] as { url: string };
+    const served = await fetch(`${server.url}${image.url}`, { headers: me.headers });
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.includes(Buffer.from('<script>'))).toBe(false);
+    expect(bytes.includes(Buffer.from('PK\x03\x04', 'latin1'))).toBe(false);
+    for (const file of storedFiles()) expect(readFileSync(file).includes(Buffer.from(HTML_PAYLOAD)), file).toBe(false);
+  });
+
+  it(`kept the server's peak memory under ${MEMORY_CEILING_MB} MB through every attack`, () => {
+    const peakMb = vmHwmMb();
+    console.log(`uploads: server VmHWM ${baselineMb.toFixed(0)} MB before the attacks, ${peakMb.toFixed(0)} MB after`);
+    expect(peakMb).toBeLessThan(MEMORY_CEILING_MB);
+  });
+});
