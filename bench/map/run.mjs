@@ -9,7 +9,6 @@
 // Goals: city p95 ≤ 20 ms and ≤ 5× bare, world p95 ≤ 50 ms, response ≤ 100 KB. A missed goal is
 // reported, not failed; only errors exit non-zero. The database is dropped at the end, also on failure.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -17,6 +16,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { throwawayDatabase } from '../lib/database.mjs';
+import { mulberry32 } from '../lib/random.mjs';
+import { percentiles as nearestRank } from '../lib/stats.mjs';
 
 register();
 const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
@@ -56,22 +58,16 @@ const VIEWS = [
 ];
 const queryString = ({ bbox, zoom }) => `bbox=${bbox.map((d) => d.toFixed(4)).join(',')}&zoom=${zoom}`;
 
-const serverUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-const dbName = `bench_map_${randomBytes(4).toString('hex')}`;
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
-
-let created = false;
+let bench;
 let database;
 let child;
 let dataDir;
 
 async function main() {
   const t0 = performance.now();
-  await withAdmin((admin) => admin.query(`create database "${dbName}"`));
-  created = true;
+  bench = await throwawayDatabase('bench_map');
   dataDir = await mkdtemp(join(tmpdir(), 'bench-map-'));
-  database = await openMigratedDatabase({ databaseUrl: dbUrl.toString(), dataDir, poolMax: 4 });
+  database = await openMigratedDatabase({ databaseUrl: bench.url, dataDir, poolMax: 4 });
   const { db } = database;
 
   const seedStart = performance.now();
@@ -162,7 +158,7 @@ async function capturedQueries(db, viewports) {
 }
 
 async function runBare(queries) {
-  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  const client = new pg.Client({ connectionString: bench.url });
   await client.connect();
   try {
     for (const list of queries.slice(0, WARMUP)) for (const q of list) await client.query(q.sql, q.params);
@@ -192,7 +188,7 @@ async function load(port, paths) {
 
 function startServer() {
   child = fork(new URL('./server.mjs', import.meta.url), {
-    env: { ...process.env, DATABASE_URL: dbUrl.toString(), DATA_DIR: dataDir },
+    env: { ...process.env, DATABASE_URL: bench.url, DATA_DIR: dataDir },
   });
   return new Promise((resolve, reject) => {
     child.once('message', (m) => resolve(m.port));
@@ -216,9 +212,8 @@ function get(port, path, agent, headers = { 'accept-encoding': ACCEPT_ENCODING }
 }
 
 function percentiles(ms) {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (p) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-  return { p50: at(0.5), p95: at(0.95) };
+  const [p50, p95] = nearestRank(ms, [0.5, 0.95]);
+  return { p50, p95 };
 }
 
 const f1 = (n) => n.toFixed(1);
@@ -282,16 +277,6 @@ function printGoals(results) {
   check(`response ≤ ${kb(GOALS.bytes)}`, largest <= GOALS.bytes, `${kb(largest)} raw at most`);
 }
 
-async function withAdmin(fn) {
-  const admin = new pg.Client({ connectionString: serverUrl.toString(), connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function cleanup() {
   if (child && child.exitCode === null) {
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -300,20 +285,8 @@ async function cleanup() {
     if (child.exitCode === null) child.kill();
   }
   await database?.close();
-  if (created) await withAdmin((admin) => admin.query(`drop database if exists "${dbName}" with (force)`));
+  await bench?.drop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
-}
-
-/** Small seedable PRNG (as in the seed), so every run asks for the same viewports. */
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 let interrupted = false;

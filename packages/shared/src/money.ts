@@ -24,8 +24,15 @@ export const minorDigits = (code: CurrencyCode): number => MINOR_DIGITS[code];
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** "$2.20", "2,20 $ US", "1 300 F CFA": the user's locale and the amount's currency (D-3). */
+/** Prices repeat (catalogue presets): a map of 300 markers formats a handful of distinct amounts. */
+const formatted = new Map<string, string>();
+const MAX_FORMATTED = 5_000;
+
 export function formatMoney(minor: number, code: CurrencyCode, language: Language): string {
   const key = `${language}:${code}`;
+  const memoKey = `${key}:${minor}`;
+  const known = formatted.get(memoKey);
+  if (known !== undefined) return known;
   let fmt = formatters.get(key);
   if (!fmt) {
     const digits = MINOR_DIGITS[code];
@@ -37,10 +44,13 @@ export function formatMoney(minor: number, code: CurrencyCode, language: Languag
     });
     formatters.set(key, fmt);
   }
-  return fmt
+  const text = fmt
     .formatToParts(minor / 10 ** MINOR_DIGITS[code])
     .map((part) => (part.type === 'currency' && part.value === code ? (LOCAL_SYMBOL[code] ?? code) : part.value))
     .join('');
+  if (formatted.size >= MAX_FORMATTED) formatted.clear();
+  formatted.set(memoKey, text);
+  return text;
 }
 
 // fr-CA has no symbol for the African francs and prints the ISO code; users know them by these.

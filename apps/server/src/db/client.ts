@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrateDatabase } from './migrate.js';
+import { nameStatements } from './named-statements.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -91,7 +92,10 @@ async function openPostgres(connectionString: string, max: number, statementTime
   // A checked-out client whose connection dies between two statements of a transaction emits
   // 'error' with no query to fail; unhandled, it would crash the process. Its next statement
   // fails instead (a 503, plugins/errors.ts) and the pool drops it on release (issue 7).
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    nameStatements(client);
+  });
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db,

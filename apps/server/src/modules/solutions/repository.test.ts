@@ -11,6 +11,9 @@ const names = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${
 describeEachDatabase('the posts repository', (database) => {
   const repo = () => solutionsRepository(database().db);
   const ids: string[] = [];
+  /** Offers at one spot, and one a little farther: the nearest-first order breaks ties by id. */
+  const tied: string[] = [];
+  let farther = '';
 
   beforeAll(async () => {
     const [owner] = await database()
@@ -36,6 +39,9 @@ describeEachDatabase('the posts repository', (database) => {
     ids.push(await repo().insert(post(1, { category: 'Vegetables', subCategoryEn: 'Your own proposition...' }), []));
     for (let i = 2; i < 6; i++) ids.push(await repo().insert(post(i, {}), []));
     ids.push(await repo().insert(post(6, { status: 'Deleted' }), []));
+    const offer = { userRole: 'provideSolution', location: { x: 2.11, y: 13.51 } } as const;
+    for (let i = 10; i < 15; i++) tied.push(await repo().insert(post(i, offer), []));
+    farther = await repo().insert(post(15, { ...offer, location: { x: 2.2, y: 13.51 } }), []);
   }, DB_TIMEOUT_MS);
 
   it('pages open posts newest first with an exact (created_at, id) cursor', async () => {
@@ -54,6 +60,14 @@ describeEachDatabase('the posts repository', (database) => {
   it('orders by distance from a point', async () => {
     const near = await repo().list({ type: 'needSolution', limit: 2, near: { at: [-4.01, 5.36], offset: 0 } });
     expect(near[0]!.pickup_country).toBe("Côte d'Ivoire");
+  });
+
+  it('pages nearest first by offset, ties in id order, none repeated or skipped', async () => {
+    const pages = [];
+    for (const offset of [0, 2, 4]) {
+      pages.push(...(await repo().list({ type: 'provideSolution', limit: 2, near: { at: [2.0, 13.5], offset } })));
+    }
+    expect(pages.map((r) => r.id)).toEqual([...[...tied].sort(), farther]);
   });
 
   it.each([

@@ -47,6 +47,8 @@ export interface SolutionRow {
   created_at: string;
   /** created_at as PostgreSQL text, exact to the microsecond, for list cursors. */
   created_key: string;
+  /** In position order. */
+  images: ImageRow[];
 }
 
 export interface ImageRow {
@@ -83,7 +85,12 @@ const SELECT = sql`
          s.pickup_date::text as pickup_date, s.location[1] as pickup_lat, s.location[0] as pickup_lng,
          s.delivery_street_address, s.delivery_city, s.delivery_region, s.delivery_country,
          s.delivery_postal_address, s.delivery_date::text as delivery_date, s.delivery_lat, s.delivery_lng,
-         s.status, s.created_at, s.created_at::text as created_key
+         s.status, s.created_at, s.created_at::text as created_key,
+         -- In the same round trip (bench/load: a second query per list cost more than this one);
+         -- PostgreSQL evaluates it only for the rows kept by the limit.
+         coalesce((select json_agg(json_build_object('solutionId', i.solution_id, 'fullKey', i.full_key,
+                     'thumbKey', i.thumb_key) order by i.position)
+                   from solution_images i where i.solution_id = s.id), '[]'::json) as images
   from solutions s join users u on u.id = s.user_id`;
 
 const open = sql`s.status = 'Pending' and u.deleted_at is null`;
@@ -123,9 +130,17 @@ export function solutionsRepository(db: Db) {
       const where = sql`where ${open} and s.user_role = ${filter.type} ${category}`;
       if (filter.near) {
         const [lng, lat] = filter.near.at;
+        const at = sql`point(${lng}, ${lat})`;
+        // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
+        // the id tie-break it sorted every open post (a sequential scan). So the index first finds
+        // how far the last wanted post lies, and the circle of that radius (an index scan too, and a
+        // superset: it includes every tie) is then sorted exactly by (distance, id).
+        const reach = sql`(select max(k.d) from (select s.location <-> ${at} as d from solutions s
+          join users u on u.id = s.user_id ${where} order by s.location <-> ${at}
+          limit ${filter.limit + filter.near.offset}) k)`;
         return rowsOf(
-          await db.execute(sql`${SELECT} ${where}
-            order by s.location <-> point(${lng}, ${lat}), s.id
+          await db.execute(sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
+            order by s.location <-> ${at}, s.id
             limit ${filter.limit} offset ${filter.near.offset}`),
         );
       }

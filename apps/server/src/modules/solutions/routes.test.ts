@@ -105,6 +105,13 @@ describe('POST /api/solution/addSolution', () => {
     const thumb = await t.app.inject(solution.images[0].thumb_url);
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(200);
+    // Lists show the same images, in the same order.
+    const list = await t.app.inject({
+      url: '/api/solution/getAllSolutions/provideSolution?limit=100',
+      headers: owner.headers,
+    });
+    const listed = list.json().data.find((s: { _id: string }) => s._id === solution._id);
+    expect(listed.images).toEqual(solution.images);
   });
 
   it('removes the EXIF GPS of a phone photo from the stored image (D-7)', async () => {

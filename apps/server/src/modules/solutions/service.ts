@@ -138,15 +138,7 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
 export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now = () => new Date() }: Deps) {
   /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
   async function withImages(rows: SolutionRow[], display: Display): Promise<Solution[]> {
-    const images = await repo.images(rows.map((r) => r.id));
-    return rows.map((row) =>
-      toSolution(
-        row,
-        images.filter((i) => i.solutionId === row.id),
-        display,
-        false,
-      ),
-    );
+    return rows.map((row) => toSolution(row, row.images, display, false));
   }
 
   function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
@@ -235,8 +227,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         const deal = await repo.liveDeal(id);
         if (deal?.acceptorId !== viewer.userId) throw new AppError('NOT_FOUND');
       }
-      const images = await repo.images([id]);
-      return toSolution(row, images, display, await maySeeContacts(viewer, row));
+      return toSolution(row, row.images, display, await maySeeContacts(viewer, row));
     },
 
     async list(type: UserRole, query: ListQuery) {

@@ -1,0 +1,440 @@
+// bench/load: the whole API under a realistic mix (issue 7, part 5). Creates a throwaway PostgreSQL
+// database (BENCH_DATABASE_URL's server, default postgres@127.0.0.1:5432), migrates it, seeds BENCH_POSTS posts (default 100,000) and BENCH_ACCOUNTS accounts that can sign in,
+// starts `npm run start:cluster` with INSTANCES=2 and REDIS_URL (BENCH_REDIS_URL, default
+// redis://127.0.0.1:6379), warms up, then runs autocannon for DURATION seconds (default 60) with
+// CONNECTIONS connections (default 32) sending a weighted random mix: map views at several zooms and
+// places, newest and nearest lists, details of random posts, searches, and 1 % sign-ins (each costs
+// an argon2 hash, as in real traffic). Then a bare Fastify hello-world, also two workers, with the
+// same connections and duration, for the ratio. Prints req/s, latency p50/p97.5/p99, errors,
+// timeouts and non-2xx per request kind. Goals: ≥ 2,000 req/s, p99 < 100 ms, 0 errors; a missed
+// goal is reported, not failed. The database is dropped at the end, also on failure or Ctrl-C.
+//
+// The instances run with NODE_ENV=development (production refuses the local SMS, payment and
+// sign-in providers, which a bench has no use for; nothing on the measured paths differs),
+// LOG_LEVEL=warn (request logs would go to this terminal) and RATE_LIMIT_SCALE=10000 (every request
+// comes from 127.0.0.1; the per-account sign-in limit is not scaled, hence many accounts).
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import argon2 from 'argon2';
+import autocannon from 'autocannon';
+import { register } from 'tsx/esm/api';
+import { throwawayDatabase } from '../lib/database.mjs';
+import { mulberry32 } from '../lib/random.mjs';
+import { percentiles } from '../lib/stats.mjs';
+
+register();
+const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
+const { addWorldPosts } = await import('../../apps/server/src/db/seed.ts');
+const { WORLD_PLACES } = await import('../../apps/server/src/db/seed-data.ts');
+const { CATEGORIES, SEARCH_FIELDS } = await import('@app/shared');
+const { sql } = await import('drizzle-orm');
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
+/** Accounts that sign in during the mix; each may sign in 10 times in 15 minutes (not scaled). */
+const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500);
+/** Signed-in people browsing: lists, details and searches need a session; the map does not. */
+const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 200);
+const DURATION = Number(process.env.DURATION ?? 60);
+const WARMUP = Number(process.env.WARMUP ?? Math.min(10, Math.max(3, Math.round(DURATION / 6))));
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 32);
+const INSTANCES = 2;
+/** Profiling: CPU_PROF=<folder> writes a V8 CPU profile of every instance there (node --cpu-prof). */
+const CPU_PROF = process.env.CPU_PROF;
+/** Profiling: KINDS=map,details runs only the kinds whose names start with one of these. */
+const ONLY = process.env.KINDS?.split(',').map((k) => k.trim());
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const GOALS = { rps: 2000, p99Ms: 100 };
+/** What a phone's browser sends; the app compresses JSON above 1 KB. */
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+const PASSWORD = 'bench load password';
+/** The server's argon2id parameters (users/service.ts), so a sign-in costs what it costs in production. */
+const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+/** A phone in portrait: the map asks for what such a screen shows at each zoom. */
+const SCREEN = { width: 412, height: 800 };
+
+const rng = mulberry32(7);
+const pick = (list) => list[Math.floor(rng() * list.length)];
+const places = WORLD_PLACES.flatMap((p) => Array(p.weight).fill(p));
+const round = (n) => n.toFixed(4);
+
+/** The mix, by weight out of 1,000. Each kind builds its next request from the seeded data. */
+function requestKinds(data) {
+  let account = 0;
+  const viewport = (zoom, place, spread) => {
+    const lng = place.lng + (rng() - 0.5) * spread;
+    const lat = place.lat + (rng() - 0.5) * spread * 0.6;
+    const halfLng = (360 * SCREEN.width) / (256 * 2 ** zoom) / 2;
+    const halfLat = Math.min(80, ((halfLng * SCREEN.height) / SCREEN.width) * Math.cos((lat * Math.PI) / 180));
+    const bbox = [
+      Math.max(-180, lng - halfLng),
+      Math.max(-85, lat - halfLat),
+      Math.min(180, lng + halfLng),
+      Math.min(85, lat + halfLat),
+    ];
+    return `/api/solution/map?bbox=${bbox.map(round).join(',')}&zoom=${zoom}`;
+  };
+  const type = () => (rng() < 0.5 ? 'needSolution' : 'provideSolution');
+  const get = (path) => ({ method: 'GET', path, headers: { 'accept-encoding': ACCEPT_ENCODING } });
+  const getSignedIn = (path) => ({
+    method: 'GET',
+    path,
+    headers: { 'accept-encoding': ACCEPT_ENCODING, 'access-token': pick(data.sessions) },
+  });
+  return [
+    { name: 'map: street (z14-15)', weight: 120, next: () => get(viewport(14 + (rng() < 0.5), pick(places), 0.1)) },
+    {
+      name: 'map: city (z11-13)',
+      weight: 160,
+      next: () => get(viewport(11 + Math.floor(rng() * 3), pick(places), 0.2)),
+    },
+    { name: 'map: country (z6-8)', weight: 70, next: () => get(viewport(6 + Math.floor(rng() * 3), pick(places), 2)) },
+    {
+      name: 'map: continent (z2-4)',
+      weight: 50,
+      next: () => get(viewport(2 + Math.floor(rng() * 3), pick(places), 10)),
+    },
+    {
+      name: 'list: newest',
+      weight: 130,
+      next: () => {
+        const category = rng() < 0.3 ? `&category=${pick(CATEGORIES).id}` : '';
+        return getSignedIn(`/api/solution/getAllSolutions/${type()}?limit=20${category}`);
+      },
+    },
+    {
+      name: 'list: nearest',
+      weight: 120,
+      next: () => {
+        const place = pick(places);
+        const near = `${round(place.lng + (rng() - 0.5) * 0.2)},${round(place.lat + (rng() - 0.5) * 0.2)}`;
+        return getSignedIn(`/api/solution/getAllSolutions/${type()}?limit=20&near=${near}`);
+      },
+    },
+    { name: 'details', weight: 200, next: () => getSignedIn(`/api/solution/getSolutionDetails/${pick(data.postIds)}`) },
+    {
+      name: 'search',
+      weight: 140,
+      next: () => {
+        const field = rng() < 0.5 ? SEARCH_FIELDS[0] : pick(SEARCH_FIELDS);
+        const text = pick(data.searchTexts[field]);
+        return getSignedIn(`/api/solution/searchSolution/${type()}/${field}/${encodeURIComponent(text)}?limit=20`);
+      },
+    },
+    {
+      name: 'sign-in',
+      weight: 10,
+      next: () => ({
+        method: 'POST',
+        path: '/api/user/login',
+        headers: { 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
+        // Round robin: each account signs in a few times at most, under its own limit (10 in 15 min).
+        body: JSON.stringify({ email: data.signIns[account++ % data.signIns.length], password: PASSWORD }),
+      }),
+    },
+  ];
+}
+
+/** What searches look for: country names (sometimes without accents, or cut short), sub-category and category words. */
+function searchTexts() {
+  const plain = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const countries = [...new Set(WORLD_PLACES.map((p) => p.country))];
+  const words = (labels) =>
+    [...new Set(labels.flatMap((l) => l.split(/[\s,.'()/-]+/)).filter((w) => w.length >= 4))].map((w) =>
+      w.toLowerCase(),
+    );
+  return {
+    pickup_country: [...countries, ...countries.map(plain), ...countries.map((c) => plain(c).slice(0, 4))],
+    sub_category: words(CATEGORIES.flatMap((c) => c.subcategories.flatMap((s) => [s.label.en, s.label.fr]))),
+    category: words(CATEGORIES.flatMap((c) => [c.name.en, c.name.fr])),
+  };
+}
+
+let bench;
+let cluster;
+let hello;
+let dataDir;
+
+async function main() {
+  const t0 = performance.now();
+  console.log(`bench/load: load average ${loadAverage()} at the start (${availableParallelism()} cores)`);
+  bench = await throwawayDatabase('bench_load');
+  dataDir = await mkdtemp(join(tmpdir(), 'bench-load-'));
+  const data = await seed();
+  console.log(
+    `seeded ${POSTS.toLocaleString('en-US')} posts and ${BROWSERS + ACCOUNTS} accounts in ${data.seconds.toFixed(1)} s ` +
+      `(PostgreSQL ${data.version})`,
+  );
+
+  const port = await startCluster();
+  data.sessions = await signIn(port, data.browsers);
+  const kinds = requestKinds(data).filter((k) => !ONLY || ONLY.some((prefix) => k.name.startsWith(prefix)));
+  if (kinds.length === 0) throw new Error(`KINDS=${process.env.KINDS} matches no request kind`);
+  console.log(`warming up for ${WARMUP} s…`);
+  const warm = await load(port, kinds, WARMUP);
+  console.log(`  warm-up: ${Math.round(warm.result.requests.average)} req/s, ${warm.result.errors} errors`);
+  const before = loadAverage();
+  console.log(`the mix: ${CONNECTIONS} connections for ${DURATION} s…`);
+  const mix = await load(port, kinds, DURATION);
+  const during = loadAverage();
+  // autocannon drops its connections with requests in flight: let the server finish them first.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await stopCluster();
+
+  hello = await startHello();
+  console.log(`bare Fastify hello-world: ${CONNECTIONS} connections for ${DURATION} s…`);
+  const bare = await load(
+    hello.port,
+    [{ name: 'hello', weight: 1, next: () => ({ method: 'GET', path: '/', headers: {} }) }],
+    DURATION,
+  );
+  await stopHello();
+
+  printReport(mix, bare, { before, during });
+  console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+async function seed() {
+  const database = await openMigratedDatabase({ databaseUrl: bench.url, dataDir, poolMax: 4 });
+  try {
+    const { db } = database;
+    const start = performance.now();
+    await addWorldPosts(db, POSTS);
+    // The accounts that sign in: a fresh name each run, so the Redis counters of an earlier run
+    // (the per-account limit lasts 15 minutes) never refuse them.
+    const run = randomBytes(3).toString('hex');
+    const hash = await argon2.hash(PASSWORD, HASH_OPTIONS);
+    await db.execute(sql`
+      insert into users (first_name, email, mobile_no, password_hash, country)
+      select 'Load', 'load-' || ${run} || '-' || g || '@bench.example', '+1514' || lpad(g::text, 7, '0'), ${hash}, 'SN'
+      from generate_series(1, ${BROWSERS + ACCOUNTS}::int) as g`);
+    // A settled table, as autovacuum leaves one: statistics and the visibility map.
+    await db.execute(sql`vacuum (analyze)`);
+    const rows = async (query) => (await db.execute(query)).rows;
+    const postIds = (
+      await rows(sql`select id from solutions where status = 'Pending' order by random() limit 5000`)
+    ).map((r) => r.id);
+    const emails = Array.from({ length: BROWSERS + ACCOUNTS }, (_, i) => `load-${run}-${i + 1}@bench.example`);
+    const [{ version }] = await rows(sql`select current_setting('server_version') as version`);
+    return {
+      postIds,
+      browsers: emails.slice(0, BROWSERS),
+      signIns: emails.slice(BROWSERS),
+      searchTexts: searchTexts(),
+      version,
+      seconds: (performance.now() - start) / 1000,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+/** The browsing sessions, signed in through the API before the mix (a few at a time). */
+async function signIn(port, emails) {
+  const keys = [];
+  const queue = [...emails];
+  const worker = async () => {
+    for (let email = queue.shift(); email; email = queue.shift()) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: PASSWORD }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      if (res.status !== 200) throw new Error(`sign-in of ${email}: HTTP ${res.status} ${await res.text()}`);
+      keys.push((await res.json()).data.auth_key);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return keys;
+}
+
+/** autocannon with the weighted mix; per kind: latencies of every answer, and status counts. */
+async function load(port, kinds, duration) {
+  const lottery = kinds.flatMap((kind) => Array(kind.weight).fill(kind));
+  const stats = new Map(kinds.map((k) => [k.name, { kind: k, ms: [], statuses: {} }]));
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        setupRequest: (_request, context) => {
+          const kind = lottery[Math.floor(rng() * lottery.length)];
+          context.kind = kind.name;
+          return kind.next();
+        },
+      },
+    ],
+  });
+  // One request in flight per connection: the answer belongs to the kind its connection last sent.
+  instance.on('response', (client, status, _bytes, ms) => {
+    const entry = stats.get(client.requestIterator.context.kind);
+    entry.ms.push(ms);
+    entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
+  });
+  const result = await instance;
+  return { result, stats: [...stats.values()], duration };
+}
+
+function startCluster() {
+  const profile = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [];
+  cluster = spawn(process.execPath, [...profile, join(ROOT, 'scripts/cluster.mjs')], {
+    env: {
+      ...process.env,
+      DATABASE_URL: bench.url,
+      REDIS_URL,
+      INSTANCES: String(INSTANCES),
+      HOST: '127.0.0.1',
+      PORT: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '10000',
+      DEMO_DATA: 'false',
+      DATA_DIR: dataDir,
+      // The API only: a folder without index.html (and no web build).
+      WEB_DIST: join(dataDir, 'no-web'),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the cluster did not start in 120 s:\n${output}`)), 120_000);
+    cluster.stdout.on('data', (chunk) => {
+      output += String(chunk);
+      process.stdout.write(chunk);
+      const ports = [...output.matchAll(/worker \d+ listening on [^\s]*:(\d+)/g)].map((m) => Number(m[1]));
+      if (ports.length >= INSTANCES) {
+        clearTimeout(timer);
+        resolve(ports[0]);
+      }
+    });
+    cluster.once('exit', (code) => reject(new Error(`the cluster exited with ${code}:\n${output}`)));
+  });
+}
+
+async function stopCluster() {
+  if (!cluster || cluster.exitCode !== null) return;
+  const exited = new Promise((resolve) => cluster.once('exit', resolve));
+  cluster.kill('SIGTERM');
+  const timer = setTimeout(() => cluster.kill('SIGKILL'), 40_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function startHello() {
+  const child = fork(new URL('./hello.mjs', import.meta.url), {
+    env: { ...process.env, INSTANCES: String(INSTANCES) },
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve({ child, port: m.port }));
+    child.once('exit', (code) => reject(new Error(`hello-world exited with ${code}`)));
+  });
+}
+
+async function stopHello() {
+  if (!hello || hello.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => hello.child.once('exit', resolve));
+  hello.child.send('close');
+  const timer = setTimeout(() => hello.child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function printReport(mix, bare, load) {
+  const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
+  const int = (n) => Math.round(n).toLocaleString('en-US');
+  const answered = mix.stats.reduce((n, s) => n + s.ms.length, 0);
+  const rows = [['kind', 'share', 'answers', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx']];
+  for (const s of mix.stats) {
+    const [p50, p975, p99] = percentiles(s.ms, [0.5, 0.975, 0.99]);
+    const non2xx = Object.entries(s.statuses)
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, n]) => `${n}×${status}`);
+    rows.push([
+      s.kind.name,
+      `${f1((100 * s.ms.length) / Math.max(1, answered))} %`,
+      int(s.ms.length),
+      int(s.ms.length / mix.duration),
+      f1(p50),
+      f1(p975),
+      f1(p99),
+      non2xx.join(' ') || '0',
+    ]);
+  }
+  const all = (run, name) => {
+    const r = run.result;
+    return [
+      name,
+      '',
+      int(r.requests.total),
+      int(r.requests.average),
+      f1(r.latency.p50),
+      f1(r.latency.p97_5),
+      f1(r.latency.p99),
+      `${r.non2xx}`,
+    ];
+  };
+  rows.push(all(mix, 'the mix, all kinds'), all(bare, 'bare Fastify hello-world'));
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  console.log('');
+  for (const row of rows)
+    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
+  const r = mix.result;
+  console.log(
+    `  ${CONNECTIONS} connections, ${mix.duration} s each; ${INSTANCES} instances over PostgreSQL and Redis, ` +
+      `${POSTS.toLocaleString('en-US')} posts; accept-encoding "${ACCEPT_ENCODING}". Overall latencies are ` +
+      "autocannon's (2xx only), per-kind ones every answer's.",
+  );
+  console.log(
+    `  the mix: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx; ` +
+      `${f1((r.requests.average / bare.result.requests.average) * 100)} % of the hello-world's req/s ` +
+      `(${int(bare.result.requests.average)}, ${bare.result.errors} errors)`,
+  );
+  console.log(`  load average (1, 5, 15 min): ${load.before} before the mix, ${load.during} at its end`);
+  console.log('Goals:');
+  const check = (label, ok, actual) => console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}: ${actual}`);
+  check(`≥ ${int(GOALS.rps)} req/s`, r.requests.average >= GOALS.rps, int(r.requests.average));
+  check(`p99 < ${GOALS.p99Ms} ms`, r.latency.p99 < GOALS.p99Ms, `${r.latency.p99} ms`);
+  const failures = r.errors + r.timeouts + r.non2xx;
+  check('0 errors', failures === 0, `${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
+}
+
+const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ');
+
+async function cleanup() {
+  await stopCluster().catch(() => cluster?.kill('SIGKILL'));
+  await stopHello().catch(() => hello?.child.kill('SIGKILL'));
+  await bench?.drop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
+
+let interrupted = false;
+process.once('SIGINT', () => {
+  interrupted = true;
+  console.error('\ninterrupted: stopping the servers and dropping the bench database');
+  cleanup().finally(() => process.exit(130));
+});
+
+try {
+  await main();
+} catch (error) {
+  if (!interrupted) console.error(error);
+  process.exitCode = 1;
+} finally {
+  if (!interrupted) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('cleanup failed:', error);
+      process.exitCode = 1;
+    }
+  }
+}
