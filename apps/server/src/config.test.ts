@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { PRODUCTION_ENV } from '../test/production-env.js';
 
 describe('loadConfig', () => {
   it('defaults to port 3000, ./data, info logs and demo data on the embedded database', () => {
@@ -32,22 +33,11 @@ describe('loadConfig', () => {
   });
 });
 
-/** A production environment that passes every check. */
+/** A production environment that passes every check, with PostgreSQL and Redis. */
 const PRODUCTION = {
-  NODE_ENV: 'production',
-  PUBLIC_URL: 'https://market.example.org',
+  ...PRODUCTION_ENV,
   DATABASE_URL: 'postgres://app:Kq8s7dLr2xVb@db:5432/market',
   REDIS_URL: 'redis://redis:6379',
-  PAYMENT_PROVIDER: 'paypal',
-  PAYPAL_CLIENT_ID: 'AYx-client-id',
-  PAYPAL_CLIENT_SECRET: 'EKs8-9d7f6g5h4j3k2l1',
-  PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
-  PAYPAL_PLAN_ID: 'P-5ML4271244454362WXNWU5NQ',
-  SMS_PROVIDER: 'twilio',
-  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
-  TWILIO_AUTH_TOKEN: 'f3b9c1d2e4a5968778695a4b3c2d1e0f',
-  TWILIO_FROM: '+15005550006',
-  METRICS_TOKEN: 'mT9v2Qx7Lp4Rz8Kw',
 };
 
 describe('production', () => {

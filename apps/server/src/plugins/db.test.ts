@@ -6,25 +6,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { migrateDatabase, pendingMigrations } from '../db/migrate.js';
 import { throwawayDatabaseUrl } from '../../test/databases.js';
+import { PRODUCTION_ENV } from '../../test/production-env.js';
 
 const production = (databaseUrl: string) =>
-  loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'silent',
-    WEB_DIST: '/nonexistent',
-    PUBLIC_URL: 'https://market.example.org',
-    DATABASE_URL: databaseUrl,
-    PAYMENT_PROVIDER: 'paypal',
-    PAYPAL_CLIENT_ID: 'client-id',
-    PAYPAL_CLIENT_SECRET: 'EKs8-9d7f6g5h4j3k2l1',
-    PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
-    PAYPAL_PLAN_ID: 'P-5ML4271244454362WXNWU5NQ',
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
-    TWILIO_AUTH_TOKEN: 'f3b9c1d2e4a5968778695a4b3c2d1e0f',
-    TWILIO_FROM: '+15005550006',
-    METRICS_TOKEN: 'mT9v2Qx7Lp4Rz8Kw',
-  });
+  loadConfig({ ...PRODUCTION_ENV, LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', DATABASE_URL: databaseUrl });
 
 describe('an instance in production', () => {
   let database: { url: string; drop(): Promise<void> };

@@ -6,6 +6,7 @@ import { createLogger } from '../../logger.js';
 import { ConsoleSmsAdapter } from './console.js';
 import { createSmsAdapter, type SmsLogger } from './index.js';
 import { TwilioSmsAdapter } from './twilio.js';
+import { PRODUCTION_ENV } from '../../../test/production-env.js';
 
 const logger = () => ({ info: vi.fn<(obj: object, msg: string) => void>() });
 const TWILIO = {
@@ -47,8 +48,8 @@ describe('createSmsAdapter', () => {
 
   it('uses Twilio when configured, in production too, and sends through TWILIO_API_URL', async () => {
     const config = loadConfig({
+      ...PRODUCTION_ENV,
       ...TWILIO,
-      NODE_ENV: 'production',
       TWILIO_ACCOUNT_SID: stub.accountSid,
       TWILIO_AUTH_TOKEN: stub.authToken,
       TWILIO_API_URL: stub.url,
