@@ -165,20 +165,21 @@ const PointMarker = memo(function PointMarker({
   const category = findCategory(point.category);
   const markerRef = useRef<LeafletMarker>(null);
 
-  const icon = useMemo(() => {
-    const badges = [point.verified ? t('map.verifiedLabel') : '', point.vip ? t('map.vipLabel') : ''].filter(Boolean);
-    const what = t(point.user_role === 'needSolution' ? 'map.need' : 'map.offer');
-    const label = t('map.markerName', {
-      kind: what,
-      title: pick(point.sub_category, language),
-      price: point.display_price,
-    });
-    return pointIcon(point.user_role === 'needSolution' ? 'need' : 'offer', {
-      name: [label, ...badges].join(', '),
-      verified: point.verified ? t('map.verifiedBadge') : undefined,
-      vip: point.vip ? t('map.vipBadge') : undefined,
-    });
-  }, [point, language, t]);
+  // Keyed on the text shown, not on the point object: a refetch brings equal points as new
+  // objects, and a new icon would replace the marker's element and drop a keyboard user's focus.
+  const { verified, vip } = point;
+  const badges = [verified ? t('map.verifiedLabel') : '', vip ? t('map.vipLabel') : ''].filter(Boolean);
+  const what = t(kind === 'need' ? 'map.need' : 'map.offer');
+  const name = [t('map.markerName', { kind: what, title, price: point.display_price }), ...badges].join(', ');
+  const icon = useMemo(
+    () =>
+      pointIcon(kind, {
+        name,
+        verified: verified ? t('map.verifiedBadge') : undefined,
+        vip: vip ? t('map.vipBadge') : undefined,
+      }),
+    [kind, name, verified, vip, t],
+  );
 
   const handlers = useMemo(
     () =>
