@@ -1,5 +1,6 @@
 // Posts: writes, lists, search and visits. Positions are answered by the GiST index (D-5) and
-// text search by search_norm() and its trigram indexes (migration 0002), never in application code.
+// text search by search_norm(), kept in generated columns with trigram indexes (migrations 0002
+// and 0005; not in schema.ts, which only inserts never name them), never in application code.
 import type { Bilingual, CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -153,9 +154,9 @@ export function solutionsRepository(db: Db) {
     async search(filter: SearchFilter): Promise<SolutionRow[]> {
       const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
       let match: SQL;
-      if (filter.field === 'pickup_country') match = sql`search_norm(s.pickup_country) like ${needle}`;
+      if (filter.field === 'pickup_country') match = sql`s.search_country like ${needle}`;
       else if (filter.field === 'sub_category') {
-        match = sql`search_norm(s.sub_category_en || ' ' || s.sub_category_fr) like ${needle}`;
+        match = sql`s.search_sub_category like ${needle}`;
       } else {
         // Category names live in the catalogue module: they are sent as a VALUES list and matched here.
         const names = filter.categoryNames.map((c) => sql`(${c.id}, ${c.names})`);
