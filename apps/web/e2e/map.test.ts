@@ -162,6 +162,10 @@ describe('the map', () => {
     await marker.focus();
     await page.keyboard.press('Enter');
     await prompt.waitFor();
+    // Closed and reopened at once, before the page has rendered in between: it still shows.
+    await page.keyboard.press('Escape');
+    await marker.press('Enter', { delay: 0 });
+    await prompt.waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,5 +1,6 @@
 // A modal on the native <dialog>: focus is trapped and Escape closes it, by the browser.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 interface ModalProps {
   open: boolean;
@@ -24,7 +25,10 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
       ref={ref}
       className="modal"
       aria-labelledby={titleId}
-      onClose={onClose}
+      // The browser has already closed the dialog (Escape): commit that at once. Batched, a reopen
+      // right after (Enter on the marker that opened it) could cancel it out in one render, leaving
+      // the state open and the dialog closed, so it would never show again.
+      onClose={() => flushSync(onClose)}
       onClick={(event) => {
         // A click on the backdrop (the dialog itself, outside its content) closes it.
         if (event.target === ref.current) onClose();
