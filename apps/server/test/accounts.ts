@@ -72,7 +72,15 @@ export async function photoWithGps(): Promise<Buffer> {
     .toBuffer();
 }
 
-export function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
+export interface FormPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  type?: string;
+}
+
+/** A multipart/form-data body as a browser sends it. */
+export function multipart(parts: FormPart[]) {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const part of parts) {

@@ -3,6 +3,7 @@
 // missing or extra field, a huge string, control characters, unicode edge cases, extreme numbers,
 // injection strings, a wrong content type, malformed JSON or multipart, or a bad access token.
 import fc from 'fast-check';
+import { multipart, type FormPart } from '../accounts.js';
 
 export interface JsonSchema {
   type?: string | string[];
@@ -635,8 +636,7 @@ const multipartType = (boundary: string) => `multipart/form-data; boundary=${bou
 
 /** The form a browser would send, or one of several broken ones (`variant` ≥ 0). */
 function multipartOf(spec: MultipartBody, body: unknown, files: Buffer[], variant: number) {
-  const boundary = `----fuzz${Math.random().toString(16).slice(2)}`;
-  const parts: { name: string; value: string | Buffer; filename?: string; type?: string }[] = [];
+  const parts: FormPart[] = [];
   if (body && typeof body === 'object' && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body)) {
       if (value === undefined) continue;
@@ -658,19 +658,9 @@ function multipartOf(spec: MultipartBody, body: unknown, files: Buffer[], varian
       type: 'image/png',
     });
   if (variant === 5) parts.push({ name: 'x'.repeat(5_000), value: 'v' });
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`;
-    chunks.push(
-      Buffer.from(head),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  let payload = Buffer.concat(chunks);
-  let contentType = multipartType(boundary);
+  const built = multipart(parts);
+  let payload = built.payload;
+  let contentType = built.headers['content-type'];
   if (variant === 0) contentType = 'multipart/form-data';
   if (variant === 1) payload = payload.subarray(0, Math.floor(payload.length / 2));
   if (variant === 2) contentType = multipartType('not-the-boundary');

@@ -10,7 +10,9 @@ import { ERRORS, type ErrorCode } from '@app/shared';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, type FormPart } from '../accounts.js';
 import { throwawayDatabaseUrl } from '../databases.js';
+import { tractor } from '../posts.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 import {
   HTML_PAYLOAD,
@@ -129,17 +131,10 @@ function parseAnswer(bytes: Buffer, closed = false): Answer | undefined {
   return { status, body: body.subarray(0, length).toString() };
 }
 
-function form(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = `----attack${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+/** The shared form builder (test/accounts.ts), shaped as `send` takes it. */
+function form(parts: FormPart[]) {
+  const { payload, headers } = multipart(parts);
+  return { body: payload, headers };
 }
 
 const json = (value: unknown) => ({
@@ -147,19 +142,7 @@ const json = (value: unknown) => ({
   headers: { 'content-type': 'application/json' },
 });
 
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-const post = () =>
-  JSON.stringify({
-    user_role: 'provideSolution',
-    category: 'Equipments',
-    sub_category_id: 'equipment-tractor',
-    description: 'Tractor for a day',
-    pickup_lat: 14.7,
-    pickup_lng: -17.45,
-    pickup_city: 'Dakar',
-    pickup_country: 'Senegal',
-    pickup_date: inDays(1),
-  });
+const post = () => JSON.stringify(tractor());
 
 /** addSolution with one file part. */
 function publishWith(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {

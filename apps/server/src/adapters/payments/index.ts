@@ -1,5 +1,5 @@
 // D-1: picks the payment adapter named by PAYMENT_PROVIDER. The local provider is the default so
-// the product runs on one machine, but a production server must take real payments.
+// the product runs on one machine; loadConfig refuses it in production (config.ts).
 import { ConfigError, type Config } from '../../config.js';
 import { LocalPaymentAdapter, type LocalOrderStore } from './local.js';
 import type { PaymentAdapter } from './payment-adapter.js';
@@ -12,14 +12,7 @@ export * from './payment-adapter.js';
 /** `localOrders`: where the local provider keeps its orders (the app passes the database). */
 export function createPaymentAdapter(config: Config, now: () => Date, localOrders?: LocalOrderStore): PaymentAdapter {
   const { provider, paypal } = config.payments;
-  if (provider === 'local') {
-    if (config.env === 'production') {
-      throw new ConfigError(
-        'PAYMENT_PROVIDER=local takes no real payments and cannot run in production; set PAYMENT_PROVIDER=paypal and its PAYPAL_* settings',
-      );
-    }
-    return new LocalPaymentAdapter(localOrders);
-  }
+  if (provider === 'local') return new LocalPaymentAdapter(localOrders);
   const { clientId, clientSecret, planId, webhookId, apiUrl } = paypal;
   if (!clientId || !clientSecret || !planId || !webhookId) {
     const missing = Object.entries({

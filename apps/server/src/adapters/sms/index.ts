@@ -1,5 +1,5 @@
 // D-1: picks the SMS adapter named by SMS_PROVIDER. The console adapter is the default so the
-// product runs on one machine, but a production server must really send codes.
+// product runs on one machine; loadConfig refuses it in production (config.ts).
 import { ConfigError, type Config } from '../../config.js';
 import { ConsoleSmsAdapter } from './console.js';
 import type { SmsAdapter, SmsLogger } from './sms-adapter.js';
@@ -18,14 +18,7 @@ export {
 
 export function createSmsAdapter(config: Config, logger: SmsLogger): SmsAdapter {
   const { provider, twilio } = config.sms;
-  if (provider === 'console') {
-    if (config.env === 'production') {
-      throw new ConfigError(
-        'SMS_PROVIDER=console only logs messages and cannot run in production; set SMS_PROVIDER=twilio and its TWILIO_* settings',
-      );
-    }
-    return new ConsoleSmsAdapter({ logger });
-  }
+  if (provider === 'console') return new ConsoleSmsAdapter({ logger });
   const { accountSid, authToken, from, apiUrl } = twilio;
   if (!accountSid || !authToken || !from) {
     const missing = Object.entries({
