@@ -40,9 +40,13 @@ async function call(w: World, req: Req, base: () => Promise<string>): Promise<{ 
   return { status: res.statusCode, body: res.body };
 }
 
+/**
+ * Random and hostile ids. A bare `.` or `..` is left out: in a path every URL parser resolves it
+ * (even as `%2E`) to another route, so no client can send it as an id.
+ */
 function junk(): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.string({ maxLength: 80 }),
+    fc.string({ maxLength: 80 }).filter((s) => !/^\.{1,2}$/.test(s)),
     fc.constantFrom(
       "' or '1'='1",
       '../../etc/passwd',
