@@ -37,7 +37,10 @@ function headers(json: boolean): Headers {
 /** The headers every call carries, for a response read with fetch() directly (the SSE stream). */
 export const apiHeaders = (): Headers => headers(false);
 
-export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function apiFetch<T>(
+  path: string,
+  init: { method?: string; body?: unknown; cache?: RequestCache } = {},
+): Promise<T> {
   const isForm = init.body instanceof FormData;
   let response: Response;
   try {
@@ -45,6 +48,7 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
       method: init.method ?? 'GET',
       headers: headers(init.body !== undefined && !isForm),
       body: isForm ? (init.body as FormData) : init.body === undefined ? undefined : JSON.stringify(init.body),
+      ...(init.cache ? { cache: init.cache } : {}),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'network error');

@@ -6,6 +6,7 @@ import type { Deal, Solution } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { displayParams } from '../utils/solution';
+import { invalidateMapViews } from '../../../lib/map-views';
 
 export function acceptSolution(solutionId: string) {
   const me = getCurrentUser()?._id ?? '';
@@ -22,7 +23,7 @@ export function useAcceptSolution() {
     onSettled: () => {
       // The post left the public lists and the map, and joined My Orders (or was already gone).
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
-      void queryClient.invalidateQueries({ queryKey: ['map'] });
+      void invalidateMapViews(queryClient);
     },
   });
 }

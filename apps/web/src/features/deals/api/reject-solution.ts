@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
+import { invalidateMapViews } from '../../../lib/map-views';
 
 export const rejectSolution = (solutionId: string) =>
   apiFetch<void>('/solution/rejectSolution', {
@@ -15,7 +16,7 @@ export function useRejectSolution() {
     mutationFn: rejectSolution,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
-      void queryClient.invalidateQueries({ queryKey: ['map'] });
+      void invalidateMapViews(queryClient);
     },
   });
 }

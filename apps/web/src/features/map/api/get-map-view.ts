@@ -3,6 +3,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryId, CurrencySetting, MapCluster, MapPoint } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { MAP_VIEW_KEY } from '../../../lib/map-views';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import type { Bbox } from '../utils/viewport';
 
@@ -28,13 +29,15 @@ export function getMapView(input: MapViewInput): Promise<MapView> {
     lang: input.lang,
   });
   if (input.category) query.set('category', input.category);
-  return apiFetch<{ data: MapView }>(`/solution/map?${query.toString()}`).then((r) => r.data);
+  // The server's max-age=15 is for shared caches; this app keeps views itself (staleTime) and asks
+  // again after a post, a deal or a deletion, which the browser's copy would not show yet.
+  return apiFetch<{ data: MapView }>(`/solution/map?${query.toString()}`, { cache: 'no-cache' }).then((r) => r.data);
 }
 
 export const mapViewQueryOptions = (input: MapViewInput) =>
   queryOptions({
     queryKey: [
-      'map-view',
+      MAP_VIEW_KEY,
       input.bbox.join(','),
       Math.round(input.zoom),
       input.category ?? null,

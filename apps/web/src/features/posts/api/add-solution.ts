@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newSolutionSchema, type NewSolutionInput, type Solution } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { invalidateMapViews } from '../../../lib/map-views';
 
 export type AddSolutionInput = { solution: NewSolutionInput; files: File[] };
 
@@ -21,7 +22,7 @@ export function useAddSolution() {
     mutationFn: addSolution,
     onSuccess: () => {
       // The map and the lists show the new post at once. Not awaited: the share dialog opens now.
-      void queryClient.invalidateQueries({ queryKey: ['map'] });
+      void invalidateMapViews(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
     },
   });
