@@ -84,60 +84,122 @@ function cellWhere(filter: MapFilter, grid: CellGrid): SQL {
 const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A mean position to 1e-5 degree (about a metre): a third fewer bytes than all 17 digits. */
 const metre = (degrees: unknown) => Math.round(Number(degrees) * 1e5) / 1e5;
+const toCluster = ([lng, lat, count]: [unknown, unknown, unknown]): ClusterRow => ({
+  lng: metre(lng),
+  lat: metre(lat),
+  count: Number(count),
+});
 const toClusters = (result: unknown): ClusterRow[] =>
-  rows<ClusterRow>(result).map((r) => ({ lng: metre(r.lng), lat: metre(r.lat), count: Number(r.count) }));
+  rows<ClusterRow>(result).map((r) => toCluster([r.lng, r.lat, r.count]));
+
+/** What one view asks of the database (MapRepository.view), decided there in one round trip. */
+export interface ViewPlan {
+  /** The kept grid to sum first, if the zoom has one (cellGridFor). */
+  grid: CellGrid | undefined;
+  /** Kept cells holding no more posts than this are counted exactly instead. */
+  exactUpTo: number;
+  /** Up to this many posts come back as points; more are clustered. */
+  pointLimit: number;
+  /** The exact clusters' cell, in degrees. */
+  cell: number;
+  maxClusters: number;
+}
+
+/** Which of the three answers a view got: summed kept cells, counted clusters, or the posts. */
+export type ViewSource = 'kept' | 'clusters' | 'points';
+
+export interface ViewRows {
+  source: ViewSource;
+  points: PointRow[];
+  clusters: ClusterRow[];
+}
+
+/** Up to `limit` open posts in the viewport, newest first. */
+const pointsQuery = (filter: MapFilter, limit: number) => sql`
+  select s.id, s.user_id, s.user_role, s.category, s.location[0] as lng, s.location[1] as lat,
+         s.sub_category_en, s.sub_category_fr, s.sub_category_id,
+         s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip, s.created_at
+  from solutions s join users u on u.id = s.user_id
+  where ${where(filter)}
+  order by s.created_at desc
+  limit ${limit}`;
+
+/** Counts per grid cell (`cell` degrees square) at the mean position of its posts, biggest first. */
+const clustersQuery = (filter: MapFilter, cell: number, limit: number) => sql`
+  select avg(s.location[0]) as lng, avg(s.location[1]) as lat, count(*)::int as count
+  from solutions s
+  where ${where(filter)}
+  group by floor(s.location[0] / ${cell}), floor(s.location[1] / ${cell})
+  order by count desc
+  limit ${limit}`;
+
+/**
+ * The same clusters from the kept counts of `grid` (map_cells when filtered, else
+ * map_cell_totals): its cells that overlap the viewport, merged into cells of the requested
+ * zoom (an arithmetic shift floors negative cells too), at the mean position of their posts.
+ * Cells at the viewport's edge count whole, so a cluster there may include posts just outside.
+ */
+const keptQuery = (filter: MapFilter, grid: CellGrid, limit: number) => sql`
+  select sum(c.sum_lng) / sum(c.count) as lng, sum(c.sum_lat) / sum(c.count) as lat, sum(c.count)::int as count
+  from ${isFiltered(filter) ? sql`map_cells` : sql`map_cell_totals`} c
+  where ${cellWhere(filter, grid)}
+  group by c.cell_x >> ${grid.shift}, c.cell_y >> ${grid.shift}
+  having sum(c.count) > 0
+  order by 3 desc
+  limit ${limit}`;
 
 export function mapRepository(db: Db) {
   return {
-    /** How many open posts the viewport holds, counting no further than `limit` (from the index alone). */
-    async countUpTo(filter: MapFilter, limit: number): Promise<number> {
-      const result = await db.execute(sql`
-        select count(*)::int as n from (select 1 from solutions s where ${where(filter)} limit ${limit}) as open_posts`);
-      return Number(rows<{ n: number }>(result)[0]?.n ?? 0);
-    },
-
-    /** Up to `limit` open posts in the viewport, newest first. */
-    async mapPoints(filter: MapFilter, limit: number): Promise<PointRow[]> {
-      const result = await db.execute(sql`
-        select s.id, s.user_id, s.user_role, s.category, s.location[0] as lng, s.location[1] as lat,
-               s.sub_category_en, s.sub_category_fr, s.sub_category_id,
-               s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip
-        from solutions s join users u on u.id = s.user_id
-        where ${where(filter)}
-        order by s.created_at desc
-        limit ${limit}`);
-      return rows<PointRow>(result).map((r) => ({ ...r, lng: Number(r.lng), lat: Number(r.lat) }));
-    },
-
-    /** Counts per grid cell (`cell` degrees square) at the mean position of its posts. */
-    async mapClusters(filter: MapFilter, cell: number, limit: number): Promise<ClusterRow[]> {
-      const result = await db.execute(sql`
-        select avg(s.location[0]) as lng, avg(s.location[1]) as lat, count(*)::int as count
-        from solutions s
-        where ${where(filter)}
-        group by floor(s.location[0] / ${cell}), floor(s.location[1] / ${cell})
-        order by count desc
-        limit ${limit}`);
-      return toClusters(result);
-    },
-
     /**
-     * The same clusters from the kept counts of `grid` (map_cells when filtered, else
-     * map_cell_totals): its cells that overlap the viewport, merged into cells of the requested
-     * zoom (an arithmetic shift floors negative cells too), at the mean position of their posts.
-     * Cells at the viewport's edge count whole, so a cluster there may include posts just outside.
+     * One view in one round trip (bench/load: up to three before). The kept cells are summed
+     * first; only when they hold few posts (or the zoom has no kept grid) are the posts counted,
+     * stopping past the point limit from the index alone, so a busy viewport never sorts and joins
+     * its thousands of posts only to learn that it needs clusters; then come either the posts or
+     * their clusters. Each step runs only when the one before asks for it (PostgreSQL evaluates
+     * the uncorrelated `(select yes ...)` conditions once, before the scans they guard).
      */
-    async cellClusters(filter: MapFilter, grid: CellGrid, limit: number): Promise<ClusterRow[]> {
-      const table = isFiltered(filter) ? sql`map_cells` : sql`map_cell_totals`;
+    async view(filter: MapFilter, plan: ViewPlan): Promise<ViewRows> {
+      // Past the kept zooms there are no cells to sum: the view is counted exactly at once.
+      const kept = plan.grid
+        ? keptQuery(filter, plan.grid, plan.maxClusters)
+        : sql`select 0::float8 as lng, 0::float8 as lat, 0 as count where false`;
+      const quiet = plan.grid
+        ? sql`select coalesce(sum(count), 0) <= ${plan.exactUpTo} as yes from kept`
+        : sql`select true as yes`;
       const result = await db.execute(sql`
-        select sum(c.sum_lng) / sum(c.count) as lng, sum(c.sum_lat) / sum(c.count) as lat, sum(c.count)::int as count
-        from ${table} c
-        where ${cellWhere(filter, grid)}
-        group by c.cell_x >> ${grid.shift}, c.cell_y >> ${grid.shift}
-        having sum(c.count) > 0
-        order by 3 desc
-        limit ${limit}`);
-      return toClusters(result);
+        with kept as (${kept}),
+        quiet as (${quiet}),
+        busy as (select count(*) > ${plan.pointLimit} as yes from (select 1 from solutions s
+          where (select yes from quiet) and ${where(filter)} limit ${plan.pointLimit + 1}) as open_posts)
+        select (select yes from quiet) as quiet, (select yes from busy) as busy,
+          case when (select yes from quiet) then null
+            else (select json_agg(json_build_array(k.lng, k.lat, k.count) order by k.count desc) from kept k) end as kept,
+          (select json_agg(json_build_array(c.lng, c.lat, c.count) order by c.count desc)
+            from (${clustersQuery(filter, plan.cell, plan.maxClusters)}) c
+            where (select yes from quiet) and (select yes from busy)) as clusters,
+          (select json_agg(p order by p.created_at desc)
+            from (${pointsQuery(filter, plan.pointLimit)}) p
+            where (select yes from quiet) and not (select yes from busy)) as points`);
+      const [row] = rows<{
+        quiet: boolean;
+        busy: boolean;
+        kept: [number, number, number][] | null;
+        clusters: [number, number, number][] | null;
+        points: (PointRow & { created_at: string })[] | null;
+      }>(result);
+      if (!row!.quiet) return { source: 'kept', points: [], clusters: (row!.kept ?? []).map(toCluster) };
+      if (row!.busy) return { source: 'clusters', points: [], clusters: (row!.clusters ?? []).map(toCluster) };
+      const points = (row!.points ?? []).map(({ created_at: _created, ...p }) => ({
+        ...p,
+        lng: Number(p.lng),
+        lat: Number(p.lat),
+      }));
+      return { source: 'points', points, clusters: [] };
+    },
+
+    /** Exact clusters of a viewport: what the kept counts must add up to (the map tests compare both). */
+    async mapClusters(filter: MapFilter, cell: number, limit: number): Promise<ClusterRow[]> {
+      return toClusters(await db.execute(clustersQuery(filter, cell, limit)));
     },
   };
 }

@@ -1,18 +1,10 @@
 import { mapQuerySchema } from '@app/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
-import { KEPT_ZOOMS, mapRepository, type MapRepository } from './repository.js';
-import {
-  boxesOf,
-  buildMapService,
-  cellGridFor,
-  cellSize,
-  EXACT_UP_TO,
-  MAP_POINT_LIMIT,
-  mapService,
-} from './service.js';
+import { KEPT_ZOOMS, mapRepository } from './repository.js';
+import { boxesOf, buildMapService, cellGridFor, cellSize, MAP_POINT_LIMIT, mapService } from './service.js';
 
 const DAKAR = { lng: -17.45, lat: 14.69 };
 const NIAMEY = { lng: 2.11, lat: 13.51 };
@@ -189,6 +181,74 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     await db.update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, created!.id));
     expect(await total()).toBe(413);
   });
+
+  describe('how a view is answered, in one round trip', () => {
+    /** The service over a database that keeps the one statement each view sends. */
+    const recorded = (options?: { exactUpTo: number }) => {
+      const statements: SQL[] = [];
+      const db = database().db;
+      const recorder = {
+        execute: (statement: SQL) => {
+          statements.push(statement);
+          return db.execute(statement);
+        },
+      } as unknown as typeof db;
+      return { statements, service: mapService(mapRepository(recorder), options) };
+    };
+    /** How many times PostgreSQL scanned the posts table while running a statement. */
+    const postScans = async (statement: SQL) => {
+      const result = await database().db.execute(sql`explain (analyze, format json) ${statement}`);
+      const [row] = (result as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
+      let loops = 0;
+      const walk = (node: Record<string, unknown>) => {
+        if (node['Relation Name'] === 'solutions') loops += Number(node['Actual Loops']);
+        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+      };
+      const plan = row!['QUERY PLAN'];
+      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+      return loops;
+    };
+
+    it('sums kept cells for a busy viewport, without touching the posts', async () => {
+      const { statements, service } = recorded({ exactUpTo: 0 });
+      const world = await service.view(query('-180,-85,180,85', 2));
+      expect(world.source).toBe('kept');
+      expect(world.clusters.reduce((n, c) => n + c.count, 0)).toBe(413);
+      expect((await service.view(query('-18,14,-17,15.5', 13))).source).toBe('kept');
+      expect((await service.view(query('-18,14,-17,15.5', 7, { category: 'Equipments' }))).source).toBe('kept');
+      expect(statements).toHaveLength(3);
+      for (const statement of statements) expect(await postScans(statement)).toBe(0);
+    });
+
+    it('counts a quiet viewport exactly: its posts when few, else their clusters', async () => {
+      const { statements, service } = recorded();
+      const niamey = await service.view(query('1.5,13,2.7,14', 12));
+      expect(niamey.source).toBe('points');
+      expect(niamey.points).toHaveLength(10);
+      // Newest first, as before the views were one statement.
+      const newest = await database().db.execute(sql`select id from solutions where status = 'Pending'
+        and location <@ box(point(1.5, 13), point(2.7, 14)) order by created_at desc`);
+      expect(niamey.points.map((p) => p._id)).toEqual(
+        (newest as unknown as { rows: { id: string }[] }).rows.map((r) => r.id),
+      );
+      const world = await service.view(query('-180,-85,180,85', 2));
+      expect(world.source).toBe('clusters');
+      expect(world.clusters.reduce((n, c) => n + c.count, 0)).toBe(413);
+      expect(statements).toHaveLength(2);
+      // What the busy views above were spared: a quiet view does read the posts.
+      expect(await postScans(statements[0]!)).toBeGreaterThan(0);
+    });
+
+    it('counts exactly past the kept zooms: 15 and more, or 11 and more with a filter', async () => {
+      const { service } = recorded({ exactUpTo: 0 });
+      const street = await service.view(query('-18,14,-17,15.5', 15));
+      expect(street.source).toBe('clusters');
+      expect(street.clusters.reduce((n, c) => n + c.count, 0)).toBe(400);
+      const needs = await service.view(query('-18,14,-17,15.5', 11, { type: 'needSolution' }));
+      expect(needs.source).toBe('points');
+      expect(needs.points).toHaveLength(200);
+    });
+  });
 });
 
 /** Clusters in a stable order, to compare both ways of counting (the repository rounds positions to 1e-5°). */
@@ -196,48 +256,6 @@ const sorted = (clusters: { lng: number; lat: number; count: number }[]) =>
   clusters
     .map((c) => ({ lng: c.lng.toFixed(6), lat: c.lat.toFixed(6), count: c.count }))
     .sort((a, b) => a.lng.localeCompare(b.lng) || a.lat.localeCompare(b.lat) || a.count - b.count);
-
-describe('how a view is answered', () => {
-  /** A repository that records which query the service asked for; the kept cells hold `kept` posts. */
-  const recording = (kept: number, exactCount = 301) => {
-    const calls: string[] = [];
-    const answer = async <T>(call: string, value: T): Promise<T> => {
-      calls.push(call);
-      return value;
-    };
-    const repo: MapRepository = {
-      countUpTo: () => answer('count', exactCount),
-      mapPoints: () => answer('points', []),
-      mapClusters: () => answer('clusters', [{ lng: 1, lat: 2, count: exactCount }]),
-      cellClusters: (_filter, grid) => answer(`cells@${grid.zoom}>>${grid.shift}`, [{ lng: 1, lat: 2, count: kept }]),
-    };
-    return { calls, service: mapService(repo) };
-  };
-
-  it('sums kept cells for a busy viewport, without touching the posts', async () => {
-    const { calls, service } = recording(EXACT_UP_TO + 1);
-    expect((await service.map(query('-180,-85,180,85', 2))).clusters).toEqual([{ lng: 1, lat: 2, count: 1001 }]);
-    await service.map(query('-17.6,14.6,-17.3,14.8', 13));
-    await service.map(query('-17.6,14.6,-17.3,14.8', 7, { category: 'Fruits' }));
-    expect(calls).toEqual(['cells@2>>0', 'cells@14>>1', 'cells@8>>1']);
-  });
-
-  it('counts a quiet viewport exactly, and shows its posts when few', async () => {
-    const quiet = recording(EXACT_UP_TO, 300);
-    expect(await quiet.service.map(query('-180,-85,180,85', 2))).toEqual({ points: [], clusters: [] });
-    expect(quiet.calls).toEqual(['cells@2>>0', 'count', 'points']);
-    const some = recording(EXACT_UP_TO);
-    await some.service.map(query('-180,-85,180,85', 2));
-    expect(some.calls).toEqual(['cells@2>>0', 'count', 'clusters']);
-  });
-
-  it('counts exactly past the kept zooms: 15 and more, or 11 and more with a filter', async () => {
-    const { calls, service } = recording(EXACT_UP_TO + 1);
-    await service.map(query('-17.6,14.6,-17.3,14.8', 15));
-    await service.map(query('-17.6,14.6,-17.3,14.8', 11, { type: 'needSolution' }));
-    expect(calls).toEqual(['count', 'clusters', 'count', 'clusters']);
-  });
-});
 
 describe('map geometry', () => {
   it('halves the cell at each zoom level: about 64 px of screen', () => {

@@ -14,6 +14,7 @@ import {
   type MapFilter,
   type MapRepository,
   type PointRow,
+  type ViewSource,
 } from './repository.js';
 
 /** More posts than this in a viewport are clustered. */
@@ -78,26 +79,24 @@ export interface MapServiceOptions {
 }
 
 export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: MapServiceOptions = {}) {
-  /**
-   * Counts first (stopping past the limit, from the index alone), so a busy viewport never sorts
-   * and joins its thousands of posts only to learn that it needs clusters.
-   */
-  async function exact(filter: MapFilter, query: MapQuery): Promise<MapView> {
-    if ((await repo.countUpTo(filter, MAP_POINT_LIMIT + 1)) <= MAP_POINT_LIMIT) {
-      const points = await repo.mapPoints(filter, MAP_POINT_LIMIT);
-      return { points: points.map((p) => toPoint(p, query)), clusters: [] };
-    }
-    return { points: [], clusters: await repo.mapClusters(filter, cellSize(query.zoom), MAX_CLUSTERS) };
+  /** The view, and which of the three answers it got (ViewSource, for tests). */
+  async function view(query: MapQuery): Promise<MapView & { source: ViewSource }> {
+    const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
+    const { source, points, clusters } = await repo.view(filter, {
+      grid: cellGridFor(query.zoom, filter),
+      exactUpTo,
+      pointLimit: MAP_POINT_LIMIT,
+      cell: cellSize(query.zoom),
+      maxClusters: MAX_CLUSTERS,
+    });
+    return { source, points: points.map((p) => toPoint(p, query)), clusters };
   }
 
   return {
+    view,
     async map(query: MapQuery): Promise<MapView> {
-      const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
-      const grid = cellGridFor(query.zoom, filter);
-      if (!grid) return exact(filter, query);
-      const clusters = await repo.cellClusters(filter, grid, MAX_CLUSTERS);
-      if (clusters.reduce((n, c) => n + c.count, 0) <= exactUpTo) return exact(filter, query);
-      return { points: [], clusters };
+      const { points, clusters } = await view(query);
+      return { points, clusters };
     },
   };
 }

@@ -10,7 +10,19 @@ export interface SessionUser {
   admin: boolean;
 }
 
+/**
+ * A well-formed key's hash and the instant it is checked at: what a statement that checks the
+ * session itself needs (signedInRows in sessions/repository.ts). Not yet proof of a session.
+ */
+export interface SessionClaim {
+  hash: string;
+  at: Date;
+}
+
 export const hashAuthKey = (authKey: string): string => createHash('sha256').update(authKey).digest('hex');
+
+/** A key is 43 base64url characters; anything else is refused without a query. */
+const KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export function sessionsService(repo: SessionsRepository, now: () => Date = () => new Date()) {
   return {
@@ -23,10 +35,15 @@ export function sessionsService(repo: SessionsRepository, now: () => Date = () =
 
     /** The user behind a key, or null for an unknown, ended or expired one. */
     async authenticate(authKey: string | undefined): Promise<SessionUser | null> {
-      // A key is 43 base64url characters; anything else is refused without a query.
-      if (!authKey || !/^[A-Za-z0-9_-]{43}$/.test(authKey)) return null;
-      const row = await repo.findActive(hashAuthKey(authKey), now());
+      const claim = this.claim(authKey);
+      if (!claim) return null;
+      const row = await repo.findActive(claim.hash, claim.at);
       return row ? { userId: row.userId, admin: row.admin } : null;
+    },
+
+    /** What a key claims, for a statement to check with its own work; null for a malformed key. */
+    claim(authKey: string | undefined): SessionClaim | null {
+      return authKey && KEY_FORMAT.test(authKey) ? { hash: hashAuthKey(authKey), at: now() } : null;
     },
 
     end: (authKey: string) => repo.remove(hashAuthKey(authKey)),

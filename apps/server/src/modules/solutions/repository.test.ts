@@ -3,8 +3,8 @@
 import { CATEGORIES } from '@app/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
-import { users } from '../../db/schema.js';
-import { solutionsRepository, type NewSolutionRow } from './repository.js';
+import { deals, sessions, subscriptions, users } from '../../db/schema.js';
+import { solutionsRepository, type ListFilter, type NewSolutionRow } from './repository.js';
 
 const names = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
 
@@ -79,5 +79,108 @@ describeEachDatabase('the posts repository', (database) => {
   ] as const)('searches %s for "%s" ignoring case, accents and punctuation', async (field, text, count) => {
     const rows = await repo().search({ type: 'needSolution', field, text, categoryNames: names, limit: 20 });
     expect(rows).toHaveLength(count);
+  });
+
+  it('searches every matching country at once, newest first across them, page by page', async () => {
+    const search = { type: 'needSolution', field: 'pickup_country', text: 'e', categoryNames: names } as const;
+    const all = await repo().search({ ...search, limit: 20 });
+    expect(new Set(all.map((r) => r.pickup_country))).toEqual(new Set(['Senegal', "Côte d'Ivoire"]));
+    const newest = await repo().list({ type: 'needSolution', limit: 20 });
+    expect(all.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    const paged: string[] = [];
+    let after: { created: string; id: string } | undefined;
+    do {
+      const page = await repo().search({ ...search, limit: 2, after });
+      paged.push(...page.map((r) => r.id));
+      const last = page.at(-1);
+      after = page.length === 2 && last ? { created: last.created_key, id: last.id } : undefined;
+    } while (after);
+    expect(paged).toEqual(all.map((r) => r.id));
+  });
+
+  it('reads a post for one viewer in one statement: its live deal and who has a running subscription', async () => {
+    const db = database().db;
+    const [viewer, acceptor] = await db
+      .insert(users)
+      .values([
+        { firstName: 'Ali', email: 'ali@example.org' },
+        { firstName: 'Binta', email: 'binta@example.org' },
+      ])
+      .returning({ id: users.id });
+    const at = new Date();
+    const day = 24 * 3600 * 1000;
+    const post = ids[2]!;
+    const asViewer = { userId: viewer!.id, admin: false };
+    const plain = (await repo().findForViewer(post, asViewer, at)).found;
+    expect(plain!.row.id).toBe(post);
+    expect(plain!.deal).toBeUndefined();
+    expect([...plain!.subscriptions.values()]).toEqual([null, null]);
+
+    await db.insert(subscriptions).values([
+      { userId: viewer!.id, kind: 'trial', status: 'active', endAt: new Date(at.getTime() + day) },
+      // Ended yesterday: not running.
+      { userId: acceptor!.id, kind: 'yearly', status: 'active', endAt: new Date(at.getTime() - day) },
+    ]);
+    await db.insert(deals).values([
+      // An ended deal is not the live one.
+      { solutionId: post, acceptorId: viewer!.id, endedAt: at, endedReason: 'rejected' },
+      { solutionId: post, acceptorId: acceptor!.id, contactAccess: 'payment' },
+    ]);
+    const viewed = (await repo().findForViewer(post, asViewer, at)).found;
+    expect(viewed!.deal).toEqual({ acceptorId: acceptor!.id, contactAccess: 'payment' });
+    expect(viewed!.subscriptions.get(viewer!.id)).toBe('trial');
+    expect(viewed!.subscriptions.get(acceptor!.id)).toBeNull();
+    expect(viewed!.subscriptions.get(viewed!.row.user_id)).toBeNull();
+    // The same answers as the separate reads the entitlement rule would otherwise make.
+    expect(await repo().liveDeal(post)).toMatchObject(viewed!.deal!);
+    expect(await repo().activeSubscription(viewer!.id, at)).toBe('trial');
+
+    expect(await repo().findForViewer(ids[6]!, asViewer, at)).toMatchObject({ found: { row: { status: 'Deleted' } } });
+    expect((await repo().findForViewer('00000000-0000-4000-8000-000000000000', asViewer, at)).found).toBeUndefined();
+
+    // By a session claim, checked in the same statement: the viewer is the session's user.
+    await db
+      .insert(sessions)
+      .values({ userId: viewer!.id, authKeyHash: 'hash-of-ali', expiresAt: new Date(at.getTime() + day) });
+    const claimed = await repo().findForViewer(post, { hash: 'hash-of-ali', at }, at);
+    expect(claimed.viewer).toEqual(asViewer);
+    expect(claimed.found!.subscriptions.get(viewer!.id)).toBe('trial');
+    const missing = await repo().findForViewer('00000000-0000-4000-8000-000000000000', { hash: 'hash-of-ali', at }, at);
+    expect(missing).toEqual({ viewer: asViewer, found: undefined });
+    const later = new Date(at.getTime() + 2 * day);
+    for (const claim of [
+      { hash: 'hash-of-nobody', at },
+      { hash: 'hash-of-ali', at: later },
+    ]) {
+      await expect(repo().findForViewer(post, claim, at)).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+      await expect(repo().list({ type: 'needSolution', limit: 2 }, claim)).rejects.toMatchObject({
+        code: 'AUTH_FAILED',
+      });
+      await expect(repo().checkSession(claim)).rejects.toMatchObject({ code: 'AUTH_FAILED' });
+    }
+  });
+
+  it('lists for a session claim the same rows, in the same order, as without one', async () => {
+    const db = database().db;
+    const [reader] = await db.insert(users).values({ firstName: 'Coumba' }).returning({ id: users.id });
+    await db
+      .insert(sessions)
+      .values({ userId: reader!.id, authKeyHash: 'hash-of-coumba', expiresAt: new Date(Date.now() + 3600_000) });
+    const claim = { hash: 'hash-of-coumba', at: new Date() };
+    const near: ListFilter = { type: 'provideSolution', limit: 10, near: { at: [2.0, 13.5], offset: 0 } };
+    expect(await repo().list(near, claim)).toEqual(await repo().list(near));
+    const newest = { type: 'needSolution', limit: 10 } as const;
+    expect((await repo().list(newest, claim)).map((r) => r.id)).toEqual((await repo().list(newest)).map((r) => r.id));
+    const search = {
+      type: 'needSolution',
+      field: 'pickup_country',
+      text: 'senegal',
+      categoryNames: names,
+      limit: 20,
+    } as const;
+    expect(await repo().search(search, claim)).toEqual(await repo().search(search));
+    // Nothing found: an empty list, not a refusal.
+    expect(await repo().search({ ...search, text: 'atlantis' }, claim)).toEqual([]);
+    await expect(repo().checkSession(claim)).resolves.toBeUndefined();
   });
 });

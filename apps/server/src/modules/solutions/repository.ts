@@ -4,6 +4,9 @@
 import type { Bilingual, CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { ContactAccess } from '../payments/entitlements.js';
+import { signedInRows } from '../sessions/repository.js';
+import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { deals, notifications, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -52,6 +55,14 @@ export interface SolutionRow {
   images: ImageRow[];
 }
 
+/** A post as one viewer's details call needs it (findForViewer). */
+export interface ViewedSolution {
+  row: SolutionRow;
+  deal: { acceptorId: string; contactAccess: ContactAccess } | undefined;
+  /** The subscription running (or null) of each of the viewer, the owner and the deal's acceptor. */
+  subscriptions: Map<string, 'trial' | 'yearly' | null>;
+}
+
 export interface ImageRow {
   solutionId: string;
   fullKey: string;
@@ -78,7 +89,7 @@ export interface SearchFilter {
   limit: number;
 }
 
-const SELECT = sql`
+const COLUMNS = sql`
   select s.id, s.user_id, u.first_name as user_first_name, u.email as user_email, u.mobile_no as user_mobile,
          u.verified as user_verified, u.vip as user_vip, s.user_role, s.category, s.sub_category_id,
          s.sub_category_en, s.sub_category_fr, s.price_usd, s.price_eur, s.price_xof, s.description,
@@ -91,8 +102,8 @@ const SELECT = sql`
          -- PostgreSQL evaluates it only for the rows kept by the limit.
          coalesce((select json_agg(json_build_object('solutionId', i.solution_id, 'fullKey', i.full_key,
                      'thumbKey', i.thumb_key) order by i.position)
-                   from solution_images i where i.solution_id = s.id), '[]'::json) as images
-  from solutions s join users u on u.id = s.user_id`;
+                   from solution_images i where i.solution_id = s.id), '[]'::json) as images`;
+const SELECT = sql`${COLUMNS} from solutions s join users u on u.id = s.user_id`;
 
 const open = sql`s.status = 'Pending' and u.deleted_at is null`;
 
@@ -109,7 +120,38 @@ function rowsOf(result: unknown): SolutionRow[] {
   }));
 }
 
+/**
+ * A search by country (migration 0006): the distinct countries of open posts of the type, found by
+ * a skip scan of solutions_open_country_created (one index probe per country), are matched against
+ * the text; each matching country then gives at most one page, newest first, from the same index,
+ * and the pages are merged. Equivalent to matching every post, since a post matches exactly when
+ * its country does, but bounded: a rare country no longer walks every open post.
+ */
+function byCountry(filter: SearchFilter, needle: SQL): SQL {
+  const live = sql`s.status = 'Pending' and s.user_role = ${filter.type}`;
+  return sql`
+    with recursive countries(v) as (
+      (select s.search_country from solutions s where ${live} and s.search_country is not null
+        order by s.search_country limit 1)
+      union all
+      select (select s.search_country from solutions s where ${live} and s.search_country > c.v
+        order by s.search_country limit 1)
+      from countries c where c.v is not null)
+    ${COLUMNS}
+    from countries c
+    cross join lateral (select s.id from solutions s join users u on u.id = s.user_id
+      where ${live} and u.deleted_at is null and s.search_country = c.v ${afterCursor(filter.after)}
+      order by s.created_at desc, s.id desc limit ${filter.limit}) page
+    join solutions s on s.id = page.id join users u on u.id = s.user_id
+    where c.v like ${needle}
+    order by s.created_at desc, s.id desc limit ${filter.limit}`;
+}
+
 export function solutionsRepository(db: Db) {
+  /** The rows of `query`; with a claim, only for the live session it names (signedInRows). */
+  const run = async (query: SQL, claim: SessionClaim | undefined): Promise<SolutionRow[]> =>
+    rowsOf(claim ? await signedInRows(db, claim, query) : await db.execute(query));
+
   return {
     /** The post and its images in one transaction: both or neither. */
     async insert(row: NewSolutionRow, images: NewImageRow[]): Promise<string> {
@@ -126,7 +168,54 @@ export function solutionsRepository(db: Db) {
       return rowsOf(await db.execute(sql`${SELECT} where s.id = ${id} and u.deleted_at is null`))[0];
     },
 
-    async list(filter: ListFilter): Promise<SolutionRow[]> {
+    /**
+     * A post with everything D-6 and D-14 ask about it for one viewer, in one round trip (bench/load:
+     * the details call made four): its live deal, and the subscriptions running at `now` of the
+     * viewer, the owner and the deal's acceptor. The rule itself stays in entitlements.ts. The
+     * viewer is a signed-in caller, or a session claim checked in the same statement.
+     */
+    async findForViewer(
+      id: string,
+      viewer: Caller | SessionClaim,
+      now: Date,
+    ): Promise<{ viewer: Caller; found: ViewedSolution | undefined }> {
+      const at = now.toISOString();
+      const running = (userId: SQL) => sql`(select r.kind from subscriptions r where r.user_id = ${userId}
+        and r.status in ('active', 'cancelled') and r.end_at > ${at}::timestamptz limit 1)`;
+      const query = (viewerId: SQL) => sql`
+        select v.*, ${running(viewerId)} as viewer_subscription,
+               ${running(sql`v.user_id`)} as owner_subscription,
+               case when v.deal_acceptor_id is null then null else ${running(sql`v.deal_acceptor_id`)} end
+                 as acceptor_subscription
+        from (${COLUMNS}, d.acceptor_id as deal_acceptor_id, d.contact_access as deal_contact_access
+          from solutions s join users u on u.id = s.user_id
+          left join deals d on d.solution_id = s.id and d.ended_at is null
+          where s.id = ${id} and u.deleted_at is null) v`;
+      let caller: Caller;
+      let raw: Record<string, unknown> | undefined;
+      if ('hash' in viewer) {
+        const signedIn = await signedInRows<Record<string, unknown>>(db, viewer, query(sql`me.user_id`));
+        caller = signedIn.viewer;
+        raw = signedIn.rows[0];
+      } else {
+        caller = viewer;
+        const result = await db.execute(query(sql`${viewer.userId}::uuid`));
+        raw = (result as { rows: Record<string, unknown>[] }).rows[0];
+      }
+      if (!raw) return { viewer: caller, found: undefined };
+      const [row] = rowsOf({ rows: [raw] });
+      const subscriptions = new Map<string, 'trial' | 'yearly' | null>([
+        [caller.userId, raw.viewer_subscription as 'trial' | 'yearly' | null],
+        [row!.user_id, raw.owner_subscription as 'trial' | 'yearly' | null],
+      ]);
+      const deal = raw.deal_acceptor_id
+        ? { acceptorId: raw.deal_acceptor_id as string, contactAccess: raw.deal_contact_access as ContactAccess }
+        : undefined;
+      if (deal) subscriptions.set(deal.acceptorId, raw.acceptor_subscription as 'trial' | 'yearly' | null);
+      return { viewer: caller, found: { row: row!, deal, subscriptions } };
+    },
+
+    async list(filter: ListFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const category = filter.category ? sql`and s.category = ${filter.category}` : sql``;
       const where = sql`where ${open} and s.user_role = ${filter.type} ${category}`;
       if (filter.near) {
@@ -139,23 +228,25 @@ export function solutionsRepository(db: Db) {
         const reach = sql`(select max(k.d) from (select s.location <-> ${at} as d from solutions s
           join users u on u.id = s.user_id ${where} order by s.location <-> ${at}
           limit ${filter.limit + filter.near.offset}) k)`;
-        return rowsOf(
-          await db.execute(sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
+        return run(
+          sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
             order by s.location <-> ${at}, s.id
-            limit ${filter.limit} offset ${filter.near.offset}`),
+            limit ${filter.limit} offset ${filter.near.offset}`,
+          claim,
         );
       }
-      return rowsOf(
-        await db.execute(sql`${SELECT} ${where} ${afterCursor(filter.after)}
-          order by s.created_at desc, s.id desc limit ${filter.limit}`),
+      return run(
+        sql`${SELECT} ${where} ${afterCursor(filter.after)}
+          order by s.created_at desc, s.id desc limit ${filter.limit}`,
+        claim,
       );
     },
 
-    async search(filter: SearchFilter): Promise<SolutionRow[]> {
+    async search(filter: SearchFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
+      if (filter.field === 'pickup_country') return run(byCountry(filter, needle), claim);
       let match: SQL;
-      if (filter.field === 'pickup_country') match = sql`s.search_country like ${needle}`;
-      else if (filter.field === 'sub_category') {
+      if (filter.field === 'sub_category') {
         match = sql`s.search_sub_category like ${needle}`;
       } else {
         // Category names live in the catalogue module: they are sent as a VALUES list and matched here.
@@ -163,10 +254,16 @@ export function solutionsRepository(db: Db) {
         match = sql`s.category::text in (select id from (values ${sql.join(names, sql`, `)}) as c(id, names)
                      where search_norm(c.names) like ${needle})`;
       }
-      return rowsOf(
-        await db.execute(sql`${SELECT} where ${open} and s.user_role = ${filter.type} and ${match}
-          ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${filter.limit}`),
+      return run(
+        sql`${SELECT} where ${open} and s.user_role = ${filter.type} and ${match}
+          ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${filter.limit}`,
+        claim,
       );
+    },
+
+    /** Throws AUTH_FAILED unless `claim` names a live session: for calls that end before their query. */
+    async checkSession(claim: SessionClaim): Promise<void> {
+      await signedInRows(db, claim, sql`select 1 where false`);
     },
 
     /** My Offers (SPEC 2.3 item 11): the owner's posts, open or taken, newest first. */

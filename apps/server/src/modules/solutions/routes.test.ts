@@ -468,3 +468,49 @@ describe('visits and deletion', () => {
     expect(kept.rows[0]!.status).toBe('Deleted');
   });
 });
+
+describe('lists, search and details check the session in their own statement', () => {
+  const reads = (id: string) => [
+    '/api/solution/getAllSolutions/provideSolution',
+    '/api/solution/getAllSolutions/needSolution?near=-17.45,14.7',
+    '/api/solution/getCategorySolutions/Equipments/provideSolution',
+    '/api/solution/searchSolution/provideSolution/pickup_country/senegal',
+    `/api/solution/getSolutionDetails/${id}`,
+  ];
+  const refused = { code: 'AUTH_FAILED', message: 'Authentication failed' };
+
+  it('answers a live session, and refuses an ended, unknown or malformed key as requireUser does', async () => {
+    const created = (await post(owner, equipmentOffer())).json().data;
+    const reader = await signedUp(t.app, { firstName: 'Fatou' });
+    for (const url of reads(created._id)) {
+      expect((await t.app.inject({ url, headers: reader.headers })).statusCode, url).toBe(200);
+    }
+    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: reader.headers });
+    expect(logout.statusCode).toBeLessThan(300);
+    const unknown = { 'access-token': 'A'.repeat(43) };
+    for (const headers of [reader.headers, unknown, { 'access-token': 'short' }, {}]) {
+      for (const url of reads(created._id)) {
+        const res = await t.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json()).toEqual(refused);
+      }
+    }
+  });
+
+  it('refuses an ended session before it judges the input, even where no query is needed', async () => {
+    const ended = await signedUp(t.app, { firstName: 'Ousmane' });
+    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: ended.headers });
+    const inputs = [
+      // Nothing to match once punctuation goes: answered without a search.
+      '/api/solution/searchSolution/provideSolution/pickup_country/%20-%20',
+      '/api/solution/getAllSolutions/provideSolution?cursor=bm90LWEtY3Vyc29y',
+      '/api/solution/getAllSolutions/provideSolution?near=1,2&cursor=bm90LWEtY3Vyc29y',
+    ];
+    for (const url of inputs) {
+      expect((await t.app.inject({ url, headers: ended.headers })).json(), url).toEqual(refused);
+      expect((await t.app.inject({ url, headers: other.headers })).statusCode, url).toBe(
+        url.includes('cursor') ? 400 : 200,
+      );
+    }
+  });
+});

@@ -23,10 +23,13 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
+import type { SessionClaim } from '../sessions/service.js';
 import { buildSolutionsService, type Caller } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
+/** The hottest reads check the session in their own statement (requireSessionClaim, signedInRows). */
+const claim = (request: FastifyRequest): SessionClaim => request.sessionClaim!;
 const HOUR = 60 * 60 * 1000;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -74,7 +77,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/api/solution/getAllSolutions/:type',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireSessionClaim,
       schema: {
         tags: ['solution'],
         summary: 'Open posts of one type, newest first, or nearest first with near=lng,lat',
@@ -84,13 +87,13 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) => solutions.list(request.params.type, request.query),
+    async (request) => solutions.list(request.params.type, request.query, claim(request)),
   );
 
   app.get(
     '/api/solution/getCategorySolutions/:category/:type',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireSessionClaim,
       schema: {
         tags: ['solution'],
         summary: 'Open posts of one category and type, newest first',
@@ -100,13 +103,14 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) => solutions.list(request.params.type, { ...request.query, category: request.params.category }),
+    async (request) =>
+      solutions.list(request.params.type, { ...request.query, category: request.params.category }, claim(request)),
   );
 
   app.get(
     '/api/solution/searchSolution/:type/:field/:text',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireSessionClaim,
       schema: {
         tags: ['solution'],
         summary: 'Search open posts by pickup_country, category or sub_category; case- and accent-insensitive',
@@ -116,7 +120,8 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) => solutions.search(request.params.type, request.params.field, request.params.text, request.query),
+    async (request) =>
+      solutions.search(request.params.type, request.params.field, request.params.text, request.query, claim(request)),
   );
 
   app.get(
@@ -154,7 +159,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app.get(
     '/api/solution/getSolutionDetails/:solutionId',
     {
-      preHandler: app.requireUser,
+      preHandler: app.requireSessionClaim,
       schema: {
         tags: ['solution'],
         summary: "One post; the owner's e-mail and mobile only for viewers entitled to them (D-14)",
@@ -164,7 +169,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: dataOf(solutionSchema), ...errors },
       },
     },
-    async (request) => ({ data: await solutions.details(caller(request), request.params.solutionId, request.query) }),
+    async (request) => ({ data: await solutions.details(claim(request), request.params.solutionId, request.query) }),
   );
 
   app.post(

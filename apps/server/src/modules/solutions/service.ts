@@ -22,6 +22,7 @@ import { processPostImage } from '../../lib/images.js';
 import { notices } from '../notifications/messages.js';
 import { entitlements } from '../payments/entitlements.js';
 import type { Notifier } from '../notifications/notifier.js';
+import type { SessionClaim } from '../sessions/service.js';
 import { solutionsRepository, type ImageRow, type SolutionRow, type SolutionsRepository } from './repository.js';
 
 export interface Caller {
@@ -147,10 +148,22 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
     return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
   }
 
+  /**
+   * Reads the input a query needs; when it is invalid, the session is checked first, so a caller
+   * without a live session hears 401, as from requireUser, before any complaint about the input.
+   */
+  async function authFirst<T>(claim: SessionClaim, read: () => T): Promise<T> {
+    try {
+      return read();
+    } catch (error) {
+      await repo.checkSession(claim);
+      throw error;
+    }
+  }
+
   // D-13, D-14: one rule for contact details, shared with deals and payments.
   const rule = entitlements(repo, now);
   const supplierHasAccess = rule.supplierHasAccess;
-  const maySeeContacts = (viewer: Caller, row: SolutionRow) => rule.maySeeContacts(viewer.userId, row);
 
   return {
     async add(caller: Caller, input: NewSolution, files: Buffer[], display: Display): Promise<Solution> {
@@ -219,38 +232,46 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       return this.details(caller, id, display);
     },
 
-    /** D-6: an open post for anyone signed in; a taken one for its owner and acceptor; a deleted one for nobody. */
-    async details(viewer: Caller, id: string, display: Display): Promise<Solution> {
-      const row = await repo.findById(id);
-      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
-      if (row.status === 'Accepted' && viewer.userId !== row.user_id && !viewer.admin) {
-        const deal = await repo.liveDeal(id);
-        if (deal?.acceptorId !== viewer.userId) throw new AppError('NOT_FOUND');
+    /**
+     * D-6: an open post for anyone signed in; a taken one for its owner and acceptor; a deleted one
+     * for nobody. The viewer is a signed-in caller, or a session claim checked with the read.
+     */
+    async details(viewer: Caller | SessionClaim, id: string, display: Display): Promise<Solution> {
+      const at = now();
+      const { viewer: caller, found } = await repo.findForViewer(id, viewer, at);
+      if (!found || found.row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      const { row, deal, subscriptions } = found;
+      if (row.status === 'Accepted' && caller.userId !== row.user_id && !caller.admin) {
+        if (deal?.acceptorId !== caller.userId) throw new AppError('NOT_FOUND');
       }
-      return toSolution(row, row.images, display, await maySeeContacts(viewer, row));
+      // The same rule, answered from what findForViewer read at the same instant.
+      const preloaded = entitlements(
+        {
+          activeSubscription: async (userId, when) =>
+            subscriptions.has(userId) ? subscriptions.get(userId)! : repo.activeSubscription(userId, when),
+          liveDeal: async () => deal,
+        },
+        () => at,
+      );
+      return toSolution(row, row.images, display, await preloaded.maySeeContacts(caller.userId, row));
     },
 
-    async list(type: UserRole, query: ListQuery) {
+    /** Open posts of a type for the session `claim` names (checked with the read), newest or nearest first. */
+    async list(type: UserRole, query: ListQuery, claim: SessionClaim) {
       if (query.near) {
-        const offset = offsetOf(query.cursor);
-        const rows = await repo.list({
-          type,
-          category: query.category,
-          near: { at: query.near, offset },
-          limit: query.limit + 1,
-        });
+        const offset = await authFirst(claim, () => offsetOf(query.cursor));
+        const rows = await repo.list(
+          { type, category: query.category, near: { at: query.near, offset }, limit: query.limit + 1 },
+          claim,
+        );
         const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
         return {
           data: await withImages(shown, query),
           next_cursor: offset + query.limit > MAX_NEAR_OFFSET ? null : next_cursor,
         };
       }
-      const rows = await repo.list({
-        type,
-        category: query.category,
-        after: afterOf(query.cursor),
-        limit: query.limit + 1,
-      });
+      const after = await authFirst(claim, () => afterOf(query.cursor));
+      const rows = await repo.list({ type, category: query.category, after, limit: query.limit + 1 }, claim);
       const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
       return { data: await withImages(shown, query), next_cursor };
     },
@@ -260,17 +281,18 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       field: SearchField,
       text: string,
       query: Pick<ListQuery, 'limit' | 'cursor'> & Display,
+      claim: SessionClaim,
     ) {
       // Nothing left to match once accents and punctuation go: an empty result, not every post.
-      if (normalize(text) === '') return { data: [], next_cursor: null };
-      const rows = await repo.search({
-        type,
-        field,
-        text,
-        categoryNames: CATEGORY_NAMES,
-        after: afterOf(query.cursor),
-        limit: query.limit + 1,
-      });
+      if (normalize(text) === '') {
+        await repo.checkSession(claim);
+        return { data: [], next_cursor: null };
+      }
+      const after = await authFirst(claim, () => afterOf(query.cursor));
+      const rows = await repo.search(
+        { type, field, text, categoryNames: CATEGORY_NAMES, after, limit: query.limit + 1 },
+        claim,
+      );
       const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
       return { data: await withImages(shown, query), next_cursor };
     },
