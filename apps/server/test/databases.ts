@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type Database, type DatabaseKind, type Db } from '../src/db/client.js';
@@ -131,6 +131,31 @@ async function withAdmin<T>(fn: (admin: pg.Client) => Promise<T>): Promise<T> {
 /** Rows of a raw query; both drivers answer `{ rows }`. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A database whose `execute` also keeps each statement sent, to look at how it was run. */
+export function recordingDb(db: Db): { statements: SQL[]; db: Db } {
+  const statements: SQL[] = [];
+  const recorder = {
+    execute: (statement: SQL) => {
+      statements.push(statement);
+      return db.execute(statement);
+    },
+  } as unknown as Db;
+  return { statements, db: recorder };
+}
+
+/** How many times PostgreSQL scanned `table` while running a statement (EXPLAIN ANALYZE). */
+export async function tableScans(db: Db, statement: SQL, table: string): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (analyze, format json) ${statement}`);
+  let loops = 0;
+  const walk = (node: Record<string, unknown>) => {
+    if (node['Relation Name'] === table) loops += Number(node['Actual Loops']);
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const plan = row!['QUERY PLAN'];
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return loops;
 }
 
 /** The SQLSTATE a statement fails with (drizzle wraps driver errors in `cause`), or undefined if it succeeds. */

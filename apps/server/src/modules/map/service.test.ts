@@ -1,7 +1,7 @@
 import { mapQuerySchema } from '@app/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
+import { DB_TIMEOUT_MS, describeEachDatabase, recordingDb, tableScans } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
 import { KEPT_ZOOMS, mapRepository } from './repository.js';
 import { boxesOf, buildMapService, cellGridFor, cellSize, MAP_POINT_LIMIT, mapService } from './service.js';
@@ -185,29 +185,11 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
   describe('how a view is answered, in one round trip', () => {
     /** The service over a database that keeps the one statement each view sends. */
     const recorded = (options?: { exactUpTo: number }) => {
-      const statements: SQL[] = [];
-      const db = database().db;
-      const recorder = {
-        execute: (statement: SQL) => {
-          statements.push(statement);
-          return db.execute(statement);
-        },
-      } as unknown as typeof db;
-      return { statements, service: mapService(mapRepository(recorder), options) };
+      const { statements, db } = recordingDb(database().db);
+      return { statements, service: mapService(mapRepository(db), options) };
     };
     /** How many times PostgreSQL scanned the posts table while running a statement. */
-    const postScans = async (statement: SQL) => {
-      const result = await database().db.execute(sql`explain (analyze, format json) ${statement}`);
-      const [row] = (result as unknown as { rows: { 'QUERY PLAN': unknown }[] }).rows;
-      let loops = 0;
-      const walk = (node: Record<string, unknown>) => {
-        if (node['Relation Name'] === 'solutions') loops += Number(node['Actual Loops']);
-        for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
-      };
-      const plan = row!['QUERY PLAN'];
-      walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
-      return loops;
-    };
+    const postScans = (statement: SQL) => tableScans(database().db, statement, 'solutions');
 
     it('sums kept cells for a busy viewport, without touching the posts', async () => {
       const { statements, service } = recorded({ exactUpTo: 0 });

@@ -2,7 +2,7 @@
 // index, and search with search_norm() (unaccent + pg_trgm) on PGlite and PostgreSQL alike.
 import { CATEGORIES } from '@app/shared';
 import { beforeAll, expect, it } from 'vitest';
-import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
+import { DB_TIMEOUT_MS, describeEachDatabase, recordingDb, tableScans } from '../../../test/databases.js';
 import { deals, sessions, subscriptions, users } from '../../db/schema.js';
 import { solutionsRepository, type ListFilter, type NewSolutionRow } from './repository.js';
 
@@ -96,6 +96,21 @@ describeEachDatabase('the posts repository', (database) => {
       after = page.length === 2 && last ? { created: last.created_key, id: last.id } : undefined;
     } while (after);
     expect(paged).toEqual(all.map((r) => r.id));
+  });
+
+  it('searches every matching category at once, newest first across them, page by page; none for an unmatched word', async () => {
+    const search = { type: 'needSolution', field: 'category', text: 'e', categoryNames: names } as const;
+    const all = await repo().search({ ...search, limit: 20 });
+    expect(new Set(all.map((r) => r.category))).toEqual(new Set(['Delivery', 'Vegetables']));
+    const newest = await repo().list({ type: 'needSolution', limit: 20 });
+    expect(all.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+    const last = all[2]!;
+    const rest = await repo().search({ ...search, limit: 20, after: { created: last.created_key, id: last.id } });
+    expect(rest.map((r) => r.id)).toEqual(all.slice(3).map((r) => r.id));
+    // A word no category name holds reads no post at all (it used to walk every open post).
+    const { statements, db } = recordingDb(database().db);
+    expect(await solutionsRepository(db).search({ ...search, text: 'tracteur', limit: 20 })).toEqual([]);
+    expect(await tableScans(database().db, statements[0]!, 'solutions')).toBe(0);
   });
 
   it('reads a post for one viewer in one statement: its live deal and who has a running subscription', async () => {

@@ -121,15 +121,32 @@ function rowsOf(result: unknown): SolutionRow[] {
 }
 
 /**
+ * At most one page from each group of open posts of the type (`groups` is a relation of `v`, and
+ * `inGroup` says which posts belong to group `c.v`), each read newest first from an index, then
+ * merged. Equivalent to filtering every open post by "in a matching group", but bounded: a rare
+ * or unmatched group no longer walks every open post of the type (bench/load: 28 ms of
+ * PostgreSQL for a category word that matched nothing).
+ */
+function pagesByGroup(filter: SearchFilter, groups: SQL, inGroup: SQL): SQL {
+  return sql`
+    ${COLUMNS}
+    from ${groups}
+    cross join lateral (select s.id from solutions s join users u on u.id = s.user_id
+      where s.status = 'Pending' and s.user_role = ${filter.type} and u.deleted_at is null and ${inGroup}
+        ${afterCursor(filter.after)}
+      order by s.created_at desc, s.id desc limit ${filter.limit}) page
+    join solutions s on s.id = page.id join users u on u.id = s.user_id
+    order by s.created_at desc, s.id desc limit ${filter.limit}`;
+}
+
+/**
  * A search by country (migration 0006): the distinct countries of open posts of the type, found by
  * a skip scan of solutions_open_country_created (one index probe per country), are matched against
- * the text; each matching country then gives at most one page, newest first, from the same index,
- * and the pages are merged. Equivalent to matching every post, since a post matches exactly when
- * its country does, but bounded: a rare country no longer walks every open post.
+ * the text; each matching country gives a page from the same index.
  */
 function byCountry(filter: SearchFilter, needle: SQL): SQL {
   const live = sql`s.status = 'Pending' and s.user_role = ${filter.type}`;
-  return sql`
+  const countries = sql`(
     with recursive countries(v) as (
       (select s.search_country from solutions s where ${live} and s.search_country is not null
         order by s.search_country limit 1)
@@ -137,14 +154,20 @@ function byCountry(filter: SearchFilter, needle: SQL): SQL {
       select (select s.search_country from solutions s where ${live} and s.search_country > c.v
         order by s.search_country limit 1)
       from countries c where c.v is not null)
-    ${COLUMNS}
-    from countries c
-    cross join lateral (select s.id from solutions s join users u on u.id = s.user_id
-      where ${live} and u.deleted_at is null and s.search_country = c.v ${afterCursor(filter.after)}
-      order by s.created_at desc, s.id desc limit ${filter.limit}) page
-    join solutions s on s.id = page.id join users u on u.id = s.user_id
-    where c.v like ${needle}
-    order by s.created_at desc, s.id desc limit ${filter.limit}`;
+    select v from countries where v like ${needle}) c`;
+  return pagesByGroup(filter, countries, sql`s.search_country = c.v`);
+}
+
+/**
+ * A search by category: the catalogue's names (sent as a VALUES list: they live in the catalogue
+ * module) are matched against the text; each matching category gives a page from
+ * solutions_category_role_status_created.
+ */
+function byCategory(filter: SearchFilter, needle: SQL): SQL {
+  const names = filter.categoryNames.map((c) => sql`(${c.id}, ${c.names})`);
+  const categories = sql`(select id::category as v from (values ${sql.join(names, sql`, `)}) as n(id, names)
+    where search_norm(n.names) like ${needle}) c`;
+  return pagesByGroup(filter, categories, sql`s.category = c.v`);
 }
 
 export function solutionsRepository(db: Db) {
@@ -245,17 +268,9 @@ export function solutionsRepository(db: Db) {
     async search(filter: SearchFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
       if (filter.field === 'pickup_country') return run(byCountry(filter, needle), claim);
-      let match: SQL;
-      if (filter.field === 'sub_category') {
-        match = sql`s.search_sub_category like ${needle}`;
-      } else {
-        // Category names live in the catalogue module: they are sent as a VALUES list and matched here.
-        const names = filter.categoryNames.map((c) => sql`(${c.id}, ${c.names})`);
-        match = sql`s.category::text in (select id from (values ${sql.join(names, sql`, `)}) as c(id, names)
-                     where search_norm(c.names) like ${needle})`;
-      }
+      if (filter.field === 'category') return run(byCategory(filter, needle), claim);
       return run(
-        sql`${SELECT} where ${open} and s.user_role = ${filter.type} and ${match}
+        sql`${SELECT} where ${open} and s.user_role = ${filter.type} and s.search_sub_category like ${needle}
           ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${filter.limit}`,
         claim,
       );
