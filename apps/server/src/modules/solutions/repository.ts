@@ -107,6 +107,20 @@ const SELECT = sql`${COLUMNS} from solutions s join users u on u.id = s.user_id`
 
 const open = sql`s.status = 'Pending' and u.deleted_at is null`;
 
+/**
+ * The row count of a page, written into the statement rather than sent as a parameter: PostgreSQL
+ * plans `limit $n` as an unknown limit, so a generic plan of a paged query looked far costlier
+ * than a custom one and it planned every call afresh (pg_prepared_statements: 0 generic plans in
+ * 130 calls), which cost as much as running it. Rounded up to one of a few steps, so the texts,
+ * and the prepared statements each connection keeps, stay few; `run` keeps the rows asked for.
+ */
+const ROW_STEPS = [21, 51, 101];
+function rowCount(n: number): SQL {
+  const step = ROW_STEPS.find((s) => s >= n);
+  if (!step || !Number.isSafeInteger(n) || n < 1) throw new Error(`not a page size: ${n}`);
+  return sql.raw(String(step));
+}
+
 function afterCursor(after: { created: string; id: string } | undefined): SQL {
   return after ? sql`and (s.created_at, s.id) < (${after.created}::timestamptz, ${after.id}::uuid)` : sql``;
 }
@@ -134,9 +148,9 @@ function pagesByGroup(filter: SearchFilter, groups: SQL, inGroup: SQL): SQL {
     cross join lateral (select s.id from solutions s join users u on u.id = s.user_id
       where s.status = 'Pending' and s.user_role = ${filter.type} and u.deleted_at is null and ${inGroup}
         ${afterCursor(filter.after)}
-      order by s.created_at desc, s.id desc limit ${filter.limit}) page
+      order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}) page
     join solutions s on s.id = page.id join users u on u.id = s.user_id
-    order by s.created_at desc, s.id desc limit ${filter.limit}`;
+    order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`;
 }
 
 /**
@@ -172,8 +186,8 @@ function byCategory(filter: SearchFilter, needle: SQL): SQL {
 
 export function solutionsRepository(db: Db) {
   /** The rows of `query`; with a claim, only for the live session it names (signedInRows). */
-  const run = async (query: SQL, claim: SessionClaim | undefined): Promise<SolutionRow[]> =>
-    rowsOf(claim ? await signedInRows(db, claim, query) : await db.execute(query));
+  const run = async (query: SQL, claim: SessionClaim | undefined, limit: number): Promise<SolutionRow[]> =>
+    rowsOf(claim ? await signedInRows(db, claim, query) : await db.execute(query)).slice(0, limit);
 
   return {
     /** The post and its images in one transaction: both or neither. */
@@ -248,31 +262,37 @@ export function solutionsRepository(db: Db) {
         // the id tie-break it sorted every open post (a sequential scan). So the index first finds
         // how far the last wanted post lies, and the circle of that radius (an index scan too, and a
         // superset: it includes every tie) is then sorted exactly by (distance, id).
+        // A later page sends its offset as a parameter (offsets are many); the first page, by far
+        // the most asked for, has none, so PostgreSQL can keep one generic plan for it (rowCount).
+        const skip = filter.near.offset;
         const reach = sql`(select max(k.d) from (select s.location <-> ${at} as d from solutions s
           join users u on u.id = s.user_id ${where} order by s.location <-> ${at}
-          limit ${filter.limit + filter.near.offset}) k)`;
+          limit ${skip ? sql`${rowCount(filter.limit)} + ${skip}::int` : rowCount(filter.limit)}) k)`;
         return run(
           sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
             order by s.location <-> ${at}, s.id
-            limit ${filter.limit} offset ${filter.near.offset}`,
+            limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
           claim,
+          filter.limit,
         );
       }
       return run(
         sql`${SELECT} ${where} ${afterCursor(filter.after)}
-          order by s.created_at desc, s.id desc limit ${filter.limit}`,
+          order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`,
         claim,
+        filter.limit,
       );
     },
 
     async search(filter: SearchFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
-      if (filter.field === 'pickup_country') return run(byCountry(filter, needle), claim);
-      if (filter.field === 'category') return run(byCategory(filter, needle), claim);
+      if (filter.field === 'pickup_country') return run(byCountry(filter, needle), claim, filter.limit);
+      if (filter.field === 'category') return run(byCategory(filter, needle), claim, filter.limit);
       return run(
         sql`${SELECT} where ${open} and s.user_role = ${filter.type} and s.search_sub_category like ${needle}
-          ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${filter.limit}`,
+          ${afterCursor(filter.after)} order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`,
         claim,
+        filter.limit,
       );
     },
 
