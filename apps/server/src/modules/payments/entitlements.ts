@@ -4,10 +4,12 @@
 import { supplierSide, type UserRole } from '@app/shared';
 
 export type ContactAccess = 'subscription' | 'trial' | 'payment' | 'none';
+/** The kind of a user's subscription running now, or null. */
+export type RunningSubscription = 'trial' | 'yearly' | null;
 
 /** The reads the rule needs; the solutions repository provides them. */
 export interface EntitlementReads {
-  activeSubscription(userId: string, now: Date): Promise<'trial' | 'yearly' | null>;
+  activeSubscription(userId: string, now: Date): Promise<RunningSubscription>;
   liveDeal(solutionId: string): Promise<{ acceptorId: string; contactAccess: ContactAccess } | undefined>;
 }
 

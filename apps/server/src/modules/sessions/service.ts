@@ -37,8 +37,7 @@ export function sessionsService(repo: SessionsRepository, now: () => Date = () =
     async authenticate(authKey: string | undefined): Promise<SessionUser | null> {
       const claim = this.claim(authKey);
       if (!claim) return null;
-      const row = await repo.findActive(claim.hash, claim.at);
-      return row ? { userId: row.userId, admin: row.admin } : null;
+      return (await repo.findActive(claim.hash, claim.at)) ?? null;
     },
 
     /** What a key claims, for a statement to check with its own work; null for a malformed key. */

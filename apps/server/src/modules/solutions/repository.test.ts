@@ -81,35 +81,37 @@ describeEachDatabase('the posts repository', (database) => {
     expect(rows).toHaveLength(count);
   });
 
-  it('searches every matching country at once, newest first across them, page by page', async () => {
-    const search = { type: 'needSolution', field: 'pickup_country', text: 'e', categoryNames: names } as const;
-    const all = await repo().search({ ...search, limit: 20 });
-    expect(new Set(all.map((r) => r.pickup_country))).toEqual(new Set(['Senegal', "Côte d'Ivoire"]));
-    const newest = await repo().list({ type: 'needSolution', limit: 20 });
-    expect(all.map((r) => r.id)).toEqual(newest.map((r) => r.id));
-    const paged: string[] = [];
-    let after: { created: string; id: string } | undefined;
-    do {
-      const page = await repo().search({ ...search, limit: 2, after });
-      paged.push(...page.map((r) => r.id));
-      const last = page.at(-1);
-      after = page.length === 2 && last ? { created: last.created_key, id: last.id } : undefined;
-    } while (after);
-    expect(paged).toEqual(all.map((r) => r.id));
-  });
+  it.each([
+    ['country', 'pickup_country', ['Senegal', "Côte d'Ivoire"]],
+    ['category', 'category', ['Delivery', 'Vegetables']],
+  ] as const)(
+    'searches every matching %s at once, newest first across them, page by page',
+    async (_name, field, groups) => {
+      const search = { type: 'needSolution', field, text: 'e', categoryNames: names } as const;
+      const all = await repo().search({ ...search, limit: 20 });
+      // The field searched is also the column the post's group is read from.
+      expect(new Set(all.map((r) => r[field]))).toEqual(new Set(groups));
+      const newest = await repo().list({ type: 'needSolution', limit: 20 });
+      expect(all.map((r) => r.id)).toEqual(newest.map((r) => r.id));
+      const third = all[2]!;
+      const rest = await repo().search({ ...search, limit: 20, after: { created: third.created_key, id: third.id } });
+      expect(rest.map((r) => r.id)).toEqual(all.slice(3).map((r) => r.id));
+      const paged: string[] = [];
+      let after: { created: string; id: string } | undefined;
+      do {
+        const page = await repo().search({ ...search, limit: 2, after });
+        paged.push(...page.map((r) => r.id));
+        const last = page.at(-1);
+        after = page.length === 2 && last ? { created: last.created_key, id: last.id } : undefined;
+      } while (after);
+      expect(paged).toEqual(all.map((r) => r.id));
+    },
+  );
 
-  it('searches every matching category at once, newest first across them, page by page; none for an unmatched word', async () => {
-    const search = { type: 'needSolution', field: 'category', text: 'e', categoryNames: names } as const;
-    const all = await repo().search({ ...search, limit: 20 });
-    expect(new Set(all.map((r) => r.category))).toEqual(new Set(['Delivery', 'Vegetables']));
-    const newest = await repo().list({ type: 'needSolution', limit: 20 });
-    expect(all.map((r) => r.id)).toEqual(newest.map((r) => r.id));
-    const last = all[2]!;
-    const rest = await repo().search({ ...search, limit: 20, after: { created: last.created_key, id: last.id } });
-    expect(rest.map((r) => r.id)).toEqual(all.slice(3).map((r) => r.id));
-    // A word no category name holds reads no post at all (it used to walk every open post).
+  it('reads no post at all for a word no category name holds (it used to walk every open post)', async () => {
     const { statements, db } = recordingDb(database().db);
-    expect(await solutionsRepository(db).search({ ...search, text: 'tracteur', limit: 20 })).toEqual([]);
+    const search = { type: 'needSolution', field: 'category', text: 'tracteur', categoryNames: names } as const;
+    expect(await solutionsRepository(db).search({ ...search, limit: 20 })).toEqual([]);
     expect(await tableScans(database().db, statements[0]!, 'solutions')).toBe(0);
   });
 

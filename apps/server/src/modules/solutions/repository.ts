@@ -4,7 +4,7 @@
 import type { Bilingual, CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { ContactAccess } from '../payments/entitlements.js';
+import type { ContactAccess, RunningSubscription } from '../payments/entitlements.js';
 import { signedInRows } from '../sessions/repository.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { deals, notifications, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
@@ -60,7 +60,7 @@ export interface ViewedSolution {
   row: SolutionRow;
   deal: { acceptorId: string; contactAccess: ContactAccess } | undefined;
   /** The subscription running (or null) of each of the viewer, the owner and the deal's acceptor. */
-  subscriptions: Map<string, 'trial' | 'yearly' | null>;
+  subscriptions: Map<string, RunningSubscription>;
 }
 
 export interface ImageRow {
@@ -241,14 +241,14 @@ export function solutionsRepository(db: Db) {
       }
       if (!raw) return { viewer: caller, found: undefined };
       const [row] = rowsOf({ rows: [raw] });
-      const subscriptions = new Map<string, 'trial' | 'yearly' | null>([
-        [caller.userId, raw.viewer_subscription as 'trial' | 'yearly' | null],
-        [row!.user_id, raw.owner_subscription as 'trial' | 'yearly' | null],
+      const subscriptions = new Map<string, RunningSubscription>([
+        [caller.userId, raw.viewer_subscription as RunningSubscription],
+        [row!.user_id, raw.owner_subscription as RunningSubscription],
       ]);
       const deal = raw.deal_acceptor_id
         ? { acceptorId: raw.deal_acceptor_id as string, contactAccess: raw.deal_contact_access as ContactAccess }
         : undefined;
-      if (deal) subscriptions.set(deal.acceptorId, raw.acceptor_subscription as 'trial' | 'yearly' | null);
+      if (deal) subscriptions.set(deal.acceptorId, raw.acceptor_subscription as RunningSubscription);
       return { viewer: caller, found: { row: row!, deal, subscriptions } };
     },
 
@@ -367,7 +367,7 @@ export function solutionsRepository(db: Db) {
     },
 
     /** D-13, D-14 (a): the kind of subscription running right now ('trial' or 'yearly'), or null. */
-    async activeSubscription(userId: string, now: Date): Promise<'trial' | 'yearly' | null> {
+    async activeSubscription(userId: string, now: Date): Promise<RunningSubscription> {
       const [row] = await db
         .select({ kind: subscriptions.kind })
         .from(subscriptions)
