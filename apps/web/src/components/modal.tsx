@@ -13,6 +13,7 @@ interface ModalProps {
 
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  const cancelled = useRef(false);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
@@ -25,10 +26,21 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
       ref={ref}
       className="modal"
       aria-labelledby={titleId}
-      // The browser has already closed the dialog (Escape): commit that at once. Batched, a reopen
-      // right after (Enter on the marker that opened it) could cancel it out in one render, leaving
-      // the state open and the dialog closed, so it would never show again.
-      onClose={() => flushSync(onClose)}
+      // Escape: the browser fires cancel, closes the dialog, and fires close only later, as a task.
+      // The closed state is committed at cancel, so a reopen before that task (Enter on the marker
+      // that opened it) is a change of state and shows the dialog again; committed at close, the
+      // reopen met a state still open and was lost, and the dialog never showed again.
+      onCancel={() => {
+        cancelled.current = true;
+        flushSync(onClose);
+      }}
+      onClose={() => {
+        // The close that follows a cancel has nothing to add; one that comes when the dialog is
+        // open again is stale.
+        const afterCancel = cancelled.current;
+        cancelled.current = false;
+        if (!afterCancel && !ref.current?.open) flushSync(onClose);
+      }}
       onClick={(event) => {
         // A click on the backdrop (the dialog itself, outside its content) closes it.
         if (event.target === ref.current) onClose();
