@@ -11,6 +11,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/src';
+const WORKSPACES = ['packages/shared', 'apps/server', 'apps/web'].map(
+  (dir) => new URL(`./${dir}`, import.meta.url).pathname,
+);
 const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url));
 
 export default tseslint.config(
@@ -33,6 +36,22 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // STYLE 12: a package is declared by the workspace that imports it (hoisting hides a missing
+    // declaration until a workspace is installed alone). Test code may also use the root's tools.
+    files: ['packages/*/src/**/*.ts', 'apps/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { includeTypes: true }] },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', '**/testing/**', 'apps/*/test/**', 'apps/web/e2e/**'],
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { includeTypes: true, packageDir: [import.meta.dirname, ...WORKSPACES] },
+      ],
     },
   },
   {

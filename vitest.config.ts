@@ -14,7 +14,25 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' } },
+      {
+        // The API route suites (and the search box's) again, each app on a throwaway PostgreSQL
+        // database (the server project runs them on PGlite).
+        test: {
+          name: 'server-postgres',
+          include: ['apps/server/src/modules/*/routes.test.ts', 'apps/server/src/modules/solutions/search.test.ts'],
+          env: { TEST_APP_DATABASE: 'postgres' },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/testing/setup.ts'],
+        },
+      },
       { test: { name: 'tooling', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
       {
         test: {

@@ -80,6 +80,7 @@ function plausible(names: readonly string[]): Record<string, string> {
     PAYPAL_API_URL: 'https://api-m.paypal.com',
     POSTGRES_USER: 'market',
     POSTGRES_DB: 'market',
+    TRUST_PROXY: '1',
   };
   return Object.fromEntries(names.map((name, i) => [name, special[name] ?? `k${i}${'3f9a0c7e51d2b8a4'.repeat(2)}`]));
 }
@@ -149,6 +150,22 @@ describe('compose.yaml', () => {
     }
     // The migration step reads the same database.
     expect(envOf('migrate', vars).DATABASE_URL).toBe(envOf('app1', vars).DATABASE_URL);
+  });
+
+  it('trusts X-Forwarded-For from Caddy alone: one hop, in compose and its env file alike (issue 14)', () => {
+    for (const name of ['app1', 'app2']) {
+      expect(services[name]?.environment?.TRUST_PROXY).toBe('${TRUST_PROXY:?}');
+      expect(
+        loadConfig(envOf(name, { ...example, ...plausible(requiredNames), TRUST_PROXY: example.TRUST_PROXY! }))
+          .trustProxy,
+      ).toBe(1);
+    }
+    expect(example.TRUST_PROXY).toBe('1');
+    // One hop is right only while the instances are reached through Caddy alone, and Caddy
+    // replaces a client's X-Forwarded-For (it trusts no proxy in front of it).
+    expect(services.app1?.ports).toBeUndefined();
+    expect(services.app2?.ports).toBeUndefined();
+    expect(read('deploy/Caddyfile')).not.toMatch(/trusted_proxies/);
   });
 
   it('needs none of the optional variables (those with a default)', () => {

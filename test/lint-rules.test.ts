@@ -54,4 +54,18 @@ describe('lint boundaries', () => {
     );
     expect(ids).toEqual([]);
   });
+
+  it('refuse a package the importing workspace does not declare', async () => {
+    // fastify is the server's; hoisting would let the web import it unnoticed.
+    const ids = await ruleIds('apps/web/src/lib/x.ts', "import Fastify from 'fastify';\nexport const X = Fastify;\n");
+    expect(ids).toContain('import-x/no-extraneous-dependencies');
+  });
+
+  it('allow a package the importing workspace declares', async () => {
+    const ids = await ruleIds(
+      'apps/server/src/lib/x.ts',
+      "import Fastify from 'fastify';\nexport const X = Fastify;\n",
+    );
+    expect(ids).toEqual([]);
+  });
 });

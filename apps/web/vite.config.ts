@@ -1,17 +1,74 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { ManifestTransform } from 'workbox-build';
+import { prerenderPlugin } from './prerender-plugin';
+
+/** Keeps in the precache only the assets the built index.html references (the shell). */
+let outDir = resolve(import.meta.dirname, 'dist');
+const shellOnly: ManifestTransform = async (entries) => {
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const referenced = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+  const manifest = entries.filter((entry) => !entry.url.startsWith('assets/') || referenced.has(entry.url));
+  return { manifest, warnings: [] };
+};
+
+/**
+ * Issue 17 item 2 (bench/bundle): with BUNDLE_STATS=<file>, the build writes every chunk's modules
+ * with their rendered size (before minification) and that code's gzip size, for the breakdown.
+ */
+const bundleStats: Plugin = {
+  name: 'bundle-stats',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const file = process.env.BUNDLE_STATS;
+    if (!file) return;
+    const chunks = Object.values(bundle).flatMap((out) =>
+      out.type === 'chunk'
+        ? [
+            {
+              file: out.fileName,
+              isEntry: out.isEntry,
+              imports: out.imports,
+              dynamicImports: out.dynamicImports,
+              modules: Object.entries(out.modules).map(([id, m]) => ({
+                id,
+                length: m.renderedLength,
+                gzip: m.code ? gzipSync(m.code).length : 0,
+              })),
+            },
+          ]
+        : [],
+    );
+    writeFileSync(file, JSON.stringify(chunks));
+  },
+};
 
 export default defineConfig({
   plugins: [
     react(),
+    bundleStats,
+    prerenderPlugin(),
+    {
+      name: 'remember-out-dir',
+      configResolved(config) {
+        outDir = resolve(config.root, config.build.outDir);
+      },
+    },
     VitePWA({
       // Manifests are static files, one per language (public/manifest.*.webmanifest).
       manifest: false,
       injectRegister: null,
       registerType: 'autoUpdate',
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Issue 17 item 2: precache only the shell (index.html and what it loads, the icons and
+        // manifests): 108 files (457 KB) competed with the first visit. Screens, locales and the
+        // map are cached on first use (the 'assets' cache below).
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png,webmanifest}'],
+        manifestTransforms: [shellOnly],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,
@@ -22,6 +79,35 @@ export default defineConfig({
             urlPattern: ({ url }) => url.pathname === '/api/catalogue',
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'catalogue' },
+          },
+          {
+            // Hashed file names never change: the first download is kept.
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 200, maxAgeSeconds: 90 * 24 * 3600 } },
+          },
+          {
+            // D-25: street tiles the user has seen (the only images from another origin the CSP
+            // allows), bounded. Kept a week, as OpenStreetMap's tile policy asks caches to honour;
+            // tiles are requested with CORS, so the cache holds real bytes, not padded opaque ones.
+            urlPattern: ({ request, url }) => request.destination === 'image' && url.origin !== self.location.origin,
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'tiles',
+              expiration: { maxEntries: 500, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+          {
+            // Issue 17 item 3: a post's photos (random names, never reused), so a post opened
+            // before shows them offline.
+            urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/media/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'media',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
           },
           {
             urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),

@@ -2,15 +2,25 @@
 // Two figures: what index.html references (entry, preloads, CSS), and everything Chromium
 // actually fetched to render `/` (including lazy chunks: the landing screen and the locale).
 // Goal (issue 2): at most 170 KB of gzipped JS; the map code loads only where a map shows.
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+// Issue 17 item 2: then the entry chunk module by module (the build's own record of what went in
+// it), and whether the first screen pulls in zod, the phone metadata, i18n, the router, TanStack
+// Query, and the persistence and outbox code.
+import { execSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { ensureBuilt, root } from '../../scripts/build-if-needed.mjs';
+import { root } from '../../scripts/build-if-needed.mjs';
 
 const GOAL_JS_KB = 170;
-ensureBuilt(['web']);
+// A fresh build, recording each chunk's modules (apps/web/vite.config.ts, BUNDLE_STATS).
+const statsDir = mkdtempSync(join(tmpdir(), 'bundle-stats-'));
+const statsFile = join(statsDir, 'chunks.json');
+execSync('npm run build -w @app/web', { cwd: root, stdio: 'pipe', env: { ...process.env, BUNDLE_STATS: statsFile } });
+const chunks = JSON.parse(readFileSync(statsFile, 'utf8'));
+rmSync(statsDir, { recursive: true, force: true });
 const dist = join(root, 'apps/web/dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 
@@ -89,3 +99,61 @@ console.log(`  map chunks loaded on /: ${mapFiles.length ? mapFiles.join(', ') :
 console.log(
   `JS gzip ${kb(js.gzip)} KB against a goal of ${GOAL_JS_KB} KB: ${js.gzip <= GOAL_JS_KB * 1024 ? 'within' : 'OVER'}`,
 );
+
+// The entry chunk, module by module, grouped by package (or by the app's own folders).
+function groupOf(id) {
+  const clean = id.replace(/^\0/, '').split('?')[0];
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(clean);
+  if (pkg) return pkg[1];
+  const web = /apps\/web\/src\/(lib\/[^/]+|locales\/[^/]+|[^/]+)/.exec(clean);
+  if (web) return `web ${web[1]}`;
+  const shared = /packages\/shared\/src\/(.+)$/.exec(clean);
+  if (shared) return `shared ${shared[1]}`;
+  return clean.slice(-40);
+}
+const entry = chunks.find((c) => c.isEntry && referenced.includes(c.file));
+if (entry) {
+  // The entry and every chunk it imports statically: what loads before the first screen can run.
+  const byFile = new Map(chunks.map((c) => [c.file, c]));
+  const first = new Set();
+  const visit = (file) => {
+    if (first.has(file) || !byFile.has(file)) return;
+    first.add(file);
+    for (const next of byFile.get(file).imports) visit(next);
+  };
+  visit(entry.file);
+  const groups = new Map();
+  for (const m of [...first].flatMap((file) => byFile.get(file).modules)) {
+    const g = groups.get(groupOf(m.id)) ?? { length: 0, gzip: 0 };
+    g.length += m.length;
+    g.gzip += m.gzip;
+    groups.set(groupOf(m.id), g);
+  }
+  const total = [...groups.values()].reduce((a, g) => a + g.length, 0);
+  console.log(
+    `\nEntry ${entry.file}: ${kb(sizes(entry.file).gzip)} KB gzip; with its ${first.size - 1} static imports: ${kb(sum([...first]).gzip)} KB gzip.`,
+  );
+  console.log('By source (rendered size before minification; share of the first screen JavaScript):');
+  for (const [name, g] of [...groups].sort((a, b) => b[1].length - a[1].length).slice(0, 25)) {
+    console.log(
+      `  ${name.padEnd(40)} ${kb(g.length).padStart(7)} KB  ${((100 * g.length) / total).toFixed(1).padStart(5)} %`,
+    );
+  }
+  const CONCERNS = {
+    zod: (n) => n === 'zod',
+    'phone metadata (libphonenumber-js)': (n) => n === 'libphonenumber-js',
+    'i18n (i18next, react-i18next, locales)': (n) => /^(i18next|react-i18next)$|^web locales\//.test(n),
+    'router (react-router)': (n) => n === 'react-router' || n === 'react-router-dom',
+    'query (TanStack Query)': (n) => n === '@tanstack/query-core' || n === '@tanstack/react-query',
+    'persist and outbox': (n) =>
+      /^@tanstack\/(query-persist-client-core|react-query-persist-client)$|^idb-keyval$|^web lib\/(outbox|query-persistence)\.ts$/.test(
+        n,
+      ),
+    'map (leaflet)': (n) => /leaflet/.test(n),
+  };
+  console.log('What the first screen pulls in through the entry:');
+  for (const [label, test] of Object.entries(CONCERNS)) {
+    const length = [...groups].filter(([n]) => test(n)).reduce((a, [, g]) => a + g.length, 0);
+    console.log(`  ${label.padEnd(40)} ${length ? `${kb(length).padStart(7)} KB` : '     no'}`);
+  }
+}

@@ -1,6 +1,6 @@
 // buildApp(config): external plugins, then app plugins, then routes. It does not listen:
 // server.ts does, and tests call inject() or listen on a free port.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -10,23 +10,27 @@ import { clockPlugin } from './plugins/clock.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import type { PushAdapter } from './adapters/push/index.js';
 import { authPlugin } from './plugins/auth.js';
+import { idempotencyPlugin } from './plugins/idempotency.js';
 import { notificationsPlugin } from './plugins/notifications.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { limitsPlugin } from './plugins/limits.js';
+import { multipartPlugin } from './plugins/multipart.js';
 import { redisPlugin } from './plugins/redis.js';
 import { metricsPlugin } from './plugins/metrics.js';
 import { genReqId, requestIdPlugin } from './plugins/request-id.js';
 import { dbPlugin } from './plugins/db.js';
 import { drainPlugin } from './plugins/drain.js';
-import { frameworkErrors, registerErrorHandler } from './plugins/errors.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { refuseNulInput } from './lib/nul-input.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
+import { reportRoutes } from './modules/reports/routes.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { mapRoutes } from './modules/map/routes.js';
+import { placesRoutes } from './modules/places/routes.js';
 import { solutionRoutes } from './modules/solutions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -37,16 +41,24 @@ export interface AppDeps {
   push?: PushAdapter;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count is the function Fastify itself makes of one. */
+const trustedProxies = ({ trustProxy }: Config): FastifyServerOptions['trustProxy'] =>
+  typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy;
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? (createLogger(config.logLevel) as FastifyBaseLogger),
     genReqId,
     // genReqId reads x-request-id itself, keeping only sane values.
     requestIdHeader: false,
-    trustProxy: true,
+    // Issue 14: X-Forwarded-For only from the proxies configured (TRUST_PROXY); unset trusts none,
+    // so a forged header can neither dodge a per-address limit nor put another address in the logs.
+    trustProxy: trustedProxies(config),
     bodyLimit: 1024 * 1024,
     // Router refusals (bad URL encoding, a too long path parameter) in API.md's envelope.
     frameworkErrors,
+    // Issue 14: a 431 (headers too large) and other parser refusals in the envelope too.
+    clientErrorHandler,
     // Opening and migrating the embedded database can take a while on a busy two-core machine.
     pluginTimeout: 120_000,
     // Close keep-alive sockets that are idle at shutdown; in-flight requests finish first.
@@ -68,21 +80,26 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(openapiPlugin);
   await app.register(redisPlugin, { config });
   await app.register(limitsPlugin, { config });
+  await app.register(multipartPlugin);
   await app.register(clockPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(adaptersPlugin, { config, push: deps.push });
   await app.register(metricsPlugin, { config });
   await app.register(authPlugin);
+  // D-31: before the routes, so its onRoute hook sees every one of them.
+  await app.register(idempotencyPlugin);
   await app.register(notificationsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
-  await app.withTypeProvider<ZodTypeProvider>().register(mapRoutes);
+  await app.withTypeProvider<ZodTypeProvider>().register(mapRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(placesRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(solutionRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(dealRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(notificationRoutes);
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(paymentRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(reportRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

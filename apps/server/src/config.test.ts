@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
+import { contentSecurityPolicy } from './plugins/security.js';
 import { PRODUCTION_ENV } from '../test/production-env.js';
 
 describe('loadConfig', () => {
@@ -27,9 +28,79 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL/);
   });
 
-  it('accepts only an https tile URL template', () => {
+  it('trusts no proxy by default, and TRUST_PROXY as a hop count or a list of addresses and CIDRs (issue 14)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+    ]);
+    for (const bad of ['true', '0', '11', '10.0.0.0/33', 'caddy', '10.0.0.1,', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('reads ADMIN_PHONES as E.164 numbers and names one that is not a number (issue 14)', () => {
+    expect(loadConfig({}).adminPhones).toEqual([]);
+    expect(loadConfig({ ADMIN_PHONES: '+221 77 123 45 67, 0033612345678' }).adminPhones).toEqual([
+      '+221771234567',
+      '+33612345678',
+    ]);
+    expect(() => loadConfig({ ADMIN_PHONES: '+221771234567,boss@example.org' })).toThrow(
+      /ADMIN_PHONES: not a phone number with its dial code: boss@example.org/,
+    );
+  });
+
+  it('reads the SMTP settings, with implicit TLS on port 465 (issue 14)', () => {
+    const smtp = { MAIL_PROVIDER: 'smtp', SMTP_HOST: 'mail.example.org', SMTP_USER: 'u', SMTP_PASSWORD: 'p' };
+    expect(loadConfig(smtp).mail).toEqual({
+      provider: 'smtp',
+      from: 'Needs & Offers <no-reply@localhost>',
+      smtp: { host: 'mail.example.org', port: 587, secure: false, user: 'u', password: 'p' },
+    });
+    expect(loadConfig({ ...smtp, SMTP_PORT: '465' }).mail.smtp.secure).toBe(true);
+    expect(loadConfig({ ...smtp, SMTP_PORT: '2525', SMTP_SECURE: 'true' }).mail.smtp).toMatchObject({
+      port: 2525,
+      secure: true,
+    });
+  });
+
+  it('accepts only an https tile URL template, or off', () => {
     expect(loadConfig({ TILE_URL: 'https://tile.example.org/{z}/{x}/{y}.png' }).tileUrl).toContain('{z}');
     expect(() => loadConfig({ TILE_URL: 'http://tile.example.org/{z}/{x}/{y}.png' })).toThrow(/TILE_URL/);
+    expect(loadConfig({ TILE_URL: 'off' })).toMatchObject({ tileUrl: undefined, tileAttribution: undefined });
+  });
+
+  it("defaults to OpenStreetMap's standard tiles, credited to OpenStreetMap (D-25)", () => {
+    expect(loadConfig({})).toMatchObject({
+      tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      tileAttribution: { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' },
+    });
+    expect(() => loadConfig({ TILE_ATTRIBUTION_URL: 'javascript:alert(1)' })).toThrow(/TILE_ATTRIBUTION_URL/);
+    // The browser may load those tiles: the CSP names their host.
+    expect(contentSecurityPolicy(loadConfig({}))['img-src']).toContain('https://tile.openstreetmap.org');
+    expect(contentSecurityPolicy(loadConfig({ TILE_URL: 'off' }))['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('names the mobile-money payees configured per country (D-18), and refuses markup', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      MOBILE_MONEY_SN: ' Orange Money +221 77 123 45 67 ',
+      MOBILE_MONEY_CD: '+243 81 234 5678',
+    });
+    expect(config.mobileMoney).toEqual({ SN: 'Orange Money +221 77 123 45 67', CD: '+243 81 234 5678' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).mobileMoney).toEqual({});
+    for (const bad of ['<b>+221</b>', 'javascript:alert(1)"', '12', 'x'.repeat(81)]) {
+      expect(() => loadConfig({ MOBILE_MONEY_NE: bad }), bad).toThrow(/MOBILE_MONEY_NE/);
+    }
+  });
+
+  it('shows made-up payees for the local demo only (npm start), never in production or on a real database', () => {
+    expect(Object.keys(loadConfig({}).mobileMoney)).toEqual(['SN', 'NE', 'CD']);
+    expect(loadConfig({}).mobileMoney.SN).toMatch(/demo/);
+    expect(loadConfig({ DEMO_DATA: 'false' }).mobileMoney).toEqual({});
+    expect(loadConfig({ MOBILE_MONEY_NE: '+227 90 12 34 56' }).mobileMoney).toEqual({ NE: '+227 90 12 34 56' });
   });
 });
 
@@ -69,6 +140,12 @@ describe('production', () => {
     ],
     ['TWILIO_FROM', { TWILIO_FROM: '' }, /TWILIO_FROM: required with SMS_PROVIDER=twilio/],
     ['PAYPAL_WEBHOOK_ID', { PAYPAL_WEBHOOK_ID: '' }, /PAYPAL_WEBHOOK_ID: required/],
+    // Issue 14 item 1: an admin's e-mail is proven by a code that must reach a real mailbox.
+    ['MAIL_PROVIDER', { MAIL_PROVIDER: 'outbox' }, /MAIL_PROVIDER: the local mail outbox is refused in production/],
+    ['MAIL_PROVIDER', { MAIL_PROVIDER: '' }, /MAIL_PROVIDER: the local mail outbox is refused in production/],
+    ['SMTP_HOST', { SMTP_HOST: '' }, /SMTP_HOST: required with MAIL_PROVIDER=smtp/],
+    ['MAIL_FROM', { MAIL_FROM: '' }, /MAIL_FROM: required with MAIL_PROVIDER=smtp/],
+    ['SMTP_PASSWORD', { SMTP_PASSWORD: 'change-me' }, /SMTP_PASSWORD: still an example value/],
   ])('refuses to start and names %s when it is unsafe', (_name, change, message) => {
     const attempt = () => loadConfig({ ...PRODUCTION, ...change });
     expect(attempt).toThrow(ConfigError);
@@ -77,7 +154,7 @@ describe('production', () => {
 
   it('names every unsafe setting at once', () => {
     const attempt = () => loadConfig({ NODE_ENV: 'production' });
-    for (const name of ['PUBLIC_URL', 'PAYMENT_PROVIDER', 'SMS_PROVIDER', 'METRICS_TOKEN']) {
+    for (const name of ['PUBLIC_URL', 'PAYMENT_PROVIDER', 'SMS_PROVIDER', 'MAIL_PROVIDER', 'METRICS_TOKEN']) {
       expect(attempt).toThrow(new RegExp(`${name}:`));
     }
   });
@@ -86,6 +163,7 @@ describe('production', () => {
     expect(loadConfig({})).toMatchObject({
       payments: { provider: 'local' },
       sms: { provider: 'console' },
+      mail: { provider: 'outbox' },
       shutdownDrainMs: 0,
     });
   });

@@ -1,9 +1,84 @@
 // Configuration from the environment, validated once at start-up. Every variable is listed in
 // the README's table; an invalid value stops the server with a message naming it.
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { normalizeMobile } from './lib/phone.js';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** An IPv4 or IPv6 address, with an optional /prefix (CIDR). */
+const isAddressOrCidr = (entry: string) => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Issue 14: whose X-Forwarded-For is believed. A hop count (the proxies in front of every
+ * instance, e.g. 1 for Caddy in compose.yaml) or a comma-separated list of proxy addresses and
+ * CIDRs. Unset trusts none: the address is the socket's, so a forged header cannot name another.
+ */
+const trustProxy = z.string().transform((value, ctx) => {
+  const text = value.trim();
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrCidr)) return entries;
+  }
+  ctx.addIssue({ code: 'custom', message: 'a hop count (1-10) or a comma-separated list of addresses and CIDRs' });
+  return z.NEVER;
+});
+
+/** Issue 14 item 1: comma-separated phone numbers, each stored in E.164 as the users table has it. */
+const phoneList = z.string().transform((value, ctx) => {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const numbers = entries.map((entry) => normalizeMobile(entry));
+  const bad = entries.filter((_, i) => numbers[i] === null);
+  if (bad.length === 0) return numbers as string[];
+  ctx.addIssue({ code: 'custom', message: `not a phone number with its dial code: ${bad.join(', ')}` });
+  return z.NEVER;
+});
+/**
+ * D-18: a mobile-money payee as users read it: a phone number or an operator's contact line
+ * ("Orange Money +221 77 123 45 67"), shown as typed. Letters, digits, spaces and common
+ * punctuation only, so it can be neither markup nor a link.
+ */
+const mobileMoneyPayee = z
+  .string()
+  .trim()
+  .regex(/^[\p{L}\p{N} +().,:#'/@-]{3,80}$/u, 'must be a phone number or an operator contact (3 to 80 characters)');
+
+export const MOBILE_MONEY_COUNTRIES = ['SN', 'NE', 'CD'] as const;
+export type MobileMoneyCountry = (typeof MOBILE_MONEY_COUNTRIES)[number];
+/** `npm start` with the embedded database and demo data: made-up payees, so the screen shows one. */
+const DEMO_MOBILE_MONEY: Record<MobileMoneyCountry, string> = {
+  SN: 'Wave +221 77 000 00 00 (demo)',
+  NE: 'Airtel Money +227 90 00 00 00 (demo)',
+  CD: 'M-Pesa +243 81 000 0000 (demo)',
+};
+/** D-25: OpenStreetMap's standard tiles, used within its tile policy (no bulk prefetch, caching honoured). */
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' };
+
+/** The credit for the configured tiles: the operator's, else OpenStreetMap's for its tiles, else the tile host. */
+function tileAttribution(
+  tileUrl: string,
+  text: string | undefined,
+  url: string | undefined,
+): Config['tileAttribution'] {
+  if (tileUrl === 'off') return undefined;
+  const host = new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).hostname;
+  if (text) return { text, url: url ?? null };
+  if (host === 'tile.openstreetmap.org' || host.endsWith('.tile.openstreetmap.org')) return OSM_ATTRIBUTION;
+  return { text: host, url: url ?? null };
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -24,6 +99,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_.-]{0,64}$/, 'letters, digits and : _ . - only')
     .default(''),
   PUBLIC_URL: z.url().optional(),
+  TRUST_PROXY: trustProxy.optional(),
   /** Connections each instance may hold; instances × this must stay under max_connections. */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Bearer token for GET /metrics; without it /metrics answers only in development and tests. */
@@ -32,13 +108,32 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_DATA: bool.optional(),
+  /** D-26: load only the cities of these countries (comma-separated ISO codes, or `none`; tests); unset loads all. */
+  PLACES_COUNTRIES: z
+    .string()
+    .regex(/^(none|[A-Za-z]{2}(,[A-Za-z]{2})*)$/, 'comma-separated two-letter country codes, or none')
+    .optional(),
+  /** D-25: the street tiles above the offline shapes; `off` keeps the shapes alone. */
   TILE_URL: z
     .string()
-    .regex(/^https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/, 'must be an https URL template with {z}, {x} and {y}')
-    .optional(),
+    .regex(
+      /^(off|https:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}.*)$/,
+      'must be an https URL template with {z}, {x} and {y}, or off',
+    )
+    .default(OSM_TILE_URL),
+  /** Plain text naming the tiles' source, shown on every map (HTML is not allowed: it is escaped). */
+  TILE_ATTRIBUTION: z.string().trim().min(1).max(200).optional(),
+  /** Where the attribution links to (the tile provider's copyright page). */
+  TILE_ATTRIBUTION_URL: z.url({ protocol: /^https$/ }).optional(),
   WEB_DIST: z.string().optional(),
-  /** D-11: comma-separated e-mails of the admins. */
+  /** D-11: comma-separated e-mails of the admins; rights only once the e-mail is proven (issue 14). */
   ADMIN_EMAILS: z.string().optional(),
+  /** Issue 14 item 1: comma-separated phone numbers of the admins; their SMS code proves them. */
+  ADMIN_PHONES: phoneList.optional(),
+  /** D-18: who receives mobile-money payments in Senegal, Niger and DR Congo. */
+  MOBILE_MONEY_SN: mobileMoneyPayee.optional(),
+  MOBILE_MONEY_NE: mobileMoneyPayee.optional(),
+  MOBILE_MONEY_CD: mobileMoneyPayee.optional(),
   /** Multiplies the per-address rate limits (tests raise it; all requests come from 127.0.0.1). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   // D-4: euros per US dollar for own-proposition prices (the CFA franc is pegged to the euro).
@@ -49,6 +144,15 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   /** Twilio's API base; tests point it at a local stub. */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** Issue 14 item 1: e-mail logged and kept locally (never in production), or sent over SMTP. */
+  MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  MAIL_FROM: z.string().min(3).max(320).default('Needs & Offers <no-reply@localhost>'),
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  /** TLS from the first byte (port 465); default true on 465, else STARTTLS when offered. */
+  SMTP_SECURE: bool.optional(),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   FACEBOOK_CLIENT_ID: z.string().optional(),
@@ -97,6 +201,8 @@ export interface Config {
   redisUrl: string | undefined;
   redisKeyPrefix: string;
   publicUrl: string | undefined;
+  /** Issue 14: proxies trusted for X-Forwarded-For: hops, addresses/CIDRs, or none (false). */
+  trustProxy: number | string[] | false;
   databasePoolMax: number;
   metricsToken: string | undefined;
   /** Default 5 s in production, 0 otherwise. */
@@ -104,10 +210,19 @@ export interface Config {
   logLevel: string;
   /** Seed demo users and posts on first start (default: only with the embedded database). */
   demoData: boolean;
+  /** D-26: the countries whose cities are loaded into an empty places table; undefined: all, []: none. */
+  placesCountries: string[] | undefined;
+  /** D-25: the street tile template, or undefined for the offline shapes alone. */
   tileUrl: string | undefined;
+  /** What the map credits for the tiles (text, and a link when known); undefined without tiles. */
+  tileAttribution: { text: string; url: string | null } | undefined;
   /** The built web app to serve; absent in API-only tests. */
   webDist: string | undefined;
   adminEmails: string[];
+  /** Issue 14 item 1: admins by proven phone number (E.164). */
+  adminPhones: string[];
+  /** D-18: the mobile-money payee per country (a number or an operator contact); absent when none. */
+  mobileMoney: Partial<Record<MobileMoneyCountry, string>>;
   rateLimitScale: number;
   /** Euros per dollar in millionths (D-4). */
   eurPerUsdMicro: number;
@@ -119,6 +234,17 @@ export interface Config {
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
+  };
+  mail: {
+    provider: 'outbox' | 'smtp';
+    from: string;
+    smtp: {
+      host?: string | undefined;
+      port: number;
+      secure: boolean;
+      user?: string | undefined;
+      password?: string | undefined;
+    };
   };
   social: {
     google?: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userinfoUrl: string };
@@ -166,18 +292,23 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
     databasePoolMax: e.DATABASE_POOL_MAX,
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     logLevel: e.LOG_LEVEL,
     // Never seed a real database unless asked (issue 2, part 9).
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
-    tileUrl: e.TILE_URL,
+    placesCountries: e.PLACES_COUNTRIES === 'none' ? [] : e.PLACES_COUNTRIES?.toUpperCase().split(','),
+    tileUrl: e.TILE_URL === 'off' ? undefined : e.TILE_URL,
+    tileAttribution: tileAttribution(e.TILE_URL, e.TILE_ATTRIBUTION, e.TILE_ATTRIBUTION_URL),
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+    mobileMoney: mobileMoneyOf(e),
     adminEmails: (e.ADMIN_EMAILS ?? '')
       .split(',')
       .map((m) => m.trim().toLowerCase())
       .filter(Boolean),
+    adminPhones: e.ADMIN_PHONES ?? [],
     rateLimitScale: e.RATE_LIMIT_SCALE,
     eurPerUsdMicro: Math.round(e.FX_EUR_PER_USD * 1_000_000),
     push: {
@@ -204,6 +335,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         authToken: e.TWILIO_AUTH_TOKEN,
         from: e.TWILIO_FROM,
         apiUrl: e.TWILIO_API_URL,
+      },
+    },
+    mail: {
+      provider: e.MAIL_PROVIDER,
+      from: e.MAIL_FROM,
+      smtp: {
+        host: e.SMTP_HOST,
+        port: e.SMTP_PORT,
+        secure: e.SMTP_SECURE ?? e.SMTP_PORT === 465,
+        user: e.SMTP_USER,
+        password: e.SMTP_PASSWORD,
       },
     },
     social: {
@@ -235,6 +377,7 @@ const SECRETS = [
   'METRICS_TOKEN',
   'GOOGLE_CLIENT_SECRET',
   'FACEBOOK_CLIENT_SECRET',
+  'SMTP_PASSWORD',
 ] as const;
 
 /**
@@ -263,6 +406,14 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
     need('TWILIO_ACCOUNT_SID', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_AUTH_TOKEN', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_FROM', 'required with SMS_PROVIDER=twilio');
+  }
+  // Issue 14 item 1: an admin's e-mail is proven by a code that must reach a real mailbox.
+  if (e.MAIL_PROVIDER === 'outbox')
+    problems.push('  MAIL_PROVIDER: the local mail outbox is refused in production; use smtp');
+  else {
+    need('SMTP_HOST', 'required with MAIL_PROVIDER=smtp');
+    if (/@localhost>?$/.test(e.MAIL_FROM))
+      problems.push('  MAIL_FROM: required with MAIL_PROVIDER=smtp, an address of this deployment');
   }
   if (e.SOCIAL_LOCAL) problems.push('  SOCIAL_LOCAL: the local sign-in page is refused in production');
   need('METRICS_TOKEN', 'required in production, so /metrics is not public');
@@ -309,4 +460,17 @@ function storage(e: z.output<typeof envSchema>): Config['storage'] {
       forcePathStyle: e.S3_FORCE_PATH_STYLE ?? e.S3_ENDPOINT !== undefined,
     },
   };
+}
+
+function mobileMoneyOf(e: z.output<typeof envSchema>): Partial<Record<MobileMoneyCountry, string>> {
+  const configured = { SN: e.MOBILE_MONEY_SN, NE: e.MOBILE_MONEY_NE, CD: e.MOBILE_MONEY_CD };
+  const anySet = Object.values(configured).some(Boolean);
+  // Demo payees only for a local demo (embedded database, demo data, not production) set nothing.
+  const demo = !anySet && e.NODE_ENV !== 'production' && e.DATABASE_URL === undefined && e.DEMO_DATA !== false;
+  const out: Partial<Record<MobileMoneyCountry, string>> = {};
+  for (const country of MOBILE_MONEY_COUNTRIES) {
+    const payee = demo ? DEMO_MOBILE_MONEY[country] : configured[country];
+    if (payee) out[country] = payee;
+  }
+  return out;
 }

@@ -3,6 +3,7 @@
 // two migrate runs at once take turns on an advisory lock (migrate.ts).
 import { openDatabase } from './db/client.js';
 import { migrateDatabase, pendingMigrations } from './db/migrate.js';
+import { loadPlaces } from './db/places-data.js';
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
@@ -12,6 +13,13 @@ async function main(): Promise<void> {
     const pending = await pendingMigrations(database);
     await migrateDatabase(database);
     const where = database.kind === 'pglite' ? `PGlite in ${dataDir}` : 'PostgreSQL';
+    // D-26: the GeoNames cities, once, into an empty places table.
+    const started = performance.now();
+    const only = process.env.PLACES_COUNTRIES || undefined;
+    const countries = only === 'none' ? [] : only?.split(',');
+    const places = await loadPlaces(database.db, { countries });
+    if (places)
+      console.log(`loaded ${places} places into ${where} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     console.log(
       pending.length
         ? `applied ${pending.length} migration(s) to ${where}: ${pending.join(', ')}`

@@ -1,6 +1,7 @@
 // Registers accounts through the real API, reading SMS codes from the console adapter's outbox.
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { OutboxMailAdapter } from '../src/adapters/mail/outbox.js';
 import { ConsoleSmsAdapter } from '../src/adapters/sms/console.js';
 
 let counter = 0;
@@ -27,6 +28,29 @@ export async function verifiedToken(app: FastifyInstance, mobile: string, forget
   });
   if (res.statusCode !== 200) throw new Error(`codeValidation ${res.statusCode}: ${res.body}`);
   return res.json().data.verification_token;
+}
+
+/** The code of the last e-mail sent to `email` by the outbox mail adapter (issue 14 item 1). */
+export function lastMailCode(app: FastifyInstance, email: string): string {
+  if (!(app.mail instanceof OutboxMailAdapter)) throw new Error('tests need the outbox mail adapter');
+  const code = /\b(\d{6})\b/.exec(app.mail.lastTo(email)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code was mailed to ${email}`);
+  return code;
+}
+
+/** Proves the signed-in user's e-mail with the code mailed to it; returns the User (issue 14 item 1). */
+export async function proveEmail(app: FastifyInstance, headers: Record<string, string>) {
+  const sent = await app.inject({ method: 'POST', url: '/api/user/email/send-code', headers });
+  if (sent.statusCode !== 200) throw new Error(`email/send-code ${sent.statusCode}: ${sent.body}`);
+  const me = (await app.inject({ url: '/api/user/me', headers })).json().data as { email: string };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user/email/verify',
+    headers,
+    payload: { code: lastMailCode(app, me.email) },
+  });
+  if (res.statusCode !== 200) throw new Error(`email/verify ${res.statusCode}: ${res.body}`);
+  return res.json().data as { admin: boolean; email_verified: boolean };
 }
 
 export function newAccount(overrides: Record<string, unknown> = {}) {

@@ -1,5 +1,6 @@
-// Builds the real app for API tests: PGlite in a temporary folder, no demo data, an optional
-// fake web build, and the log lines captured for assertions.
+// Builds the real app for API tests: PGlite in a temporary folder (or, with
+// TEST_APP_DATABASE=postgres, a throwaway database on the test PostgreSQL server), no demo data, an
+// optional fake web build, and the log lines captured for assertions.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import type { PushAdapter } from '../src/adapters/push/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { throwawayDatabaseUrl } from './databases.js';
 
 export const FAKE_INDEX = '<!doctype html><html><body><div id="root">app shell</div></body></html>';
 
@@ -32,10 +34,16 @@ export async function buildTestApp(
     writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log("hi")');
     writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   }
+  // The `server-postgres` test project runs the route suites again on PostgreSQL.
+  const postgres =
+    process.env.TEST_APP_DATABASE === 'postgres' && !env.DATABASE_URL ? await throwawayDatabaseUrl() : undefined;
   const config: Config = loadConfig({
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     DATA_DIR: join(dir, 'data'),
     DEMO_DATA: 'false',
     WEB_DIST: webDist,
+    // D-26: loading every city takes seconds; suites that look places up ask for a country or two.
+    PLACES_COUNTRIES: 'none',
     // Test files share one Redis: each app counts its rate limits apart unless a test says otherwise.
     ...(env.REDIS_URL ? { REDIS_KEY_PREFIX: `test-${randomUUID()}:` } : {}),
     ...env,
@@ -56,6 +64,7 @@ export async function buildTestApp(
     logs,
     async close() {
       await app.close();
+      await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

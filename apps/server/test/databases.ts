@@ -172,3 +172,25 @@ export async function sqlState(statement: PromiseLike<unknown>): Promise<string 
 }
 
 const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+/**
+ * How many rows of `table` PostgreSQL read while running a statement (EXPLAIN ANALYZE): the rows
+ * its scans of the table returned plus those they read and dropped, over all their loops.
+ */
+export async function rowsRead(db: Db, statement: SQL, table: string): Promise<number> {
+  const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (analyze, format json) ${statement}`);
+  let rows = 0;
+  const walk = (node: Record<string, unknown>) => {
+    if (node['Relation Name'] === table) {
+      const perLoop =
+        Number(node['Actual Rows'] ?? 0) +
+        Number(node['Rows Removed by Filter'] ?? 0) +
+        Number(node['Rows Removed by Index Recheck'] ?? 0);
+      rows += perLoop * Number(node['Actual Loops'] ?? 1);
+    }
+    for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
+  };
+  const plan = row!['QUERY PLAN'];
+  walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan);
+  return rows;
+}

@@ -20,12 +20,16 @@ export interface PayPalStub {
     { id: string; status: string; amount: { currency_code: string; value: string }; payerId?: string }
   >;
   subscriptions: Map<string, { id: string; status: string; plan_id: string; start_time: string }>;
+  /** Captures refunded, by capture id, with the amount asked back. */
+  refunds: Map<string, { currency_code: string; value: string } | undefined>;
   /** The buyer approves an order or subscription on PayPal's page. */
   approve(id: string): void;
   /** The next Bearer call answers 401, as when a token expired early. */
   expireTokenNext(): void;
   /** The next capture answers 422 INSTRUMENT_DECLINED. */
   declineNextCapture(): void;
+  /** Runs before PayPal answers a capture (what happens elsewhere while the money moves). */
+  beforeCapture: ((orderId: string) => Promise<void>) | null;
   /** Headers PayPal would send with this webhook body. */
   sign(rawBody: string): Record<string, string>;
   close(): Promise<void>;
@@ -69,6 +73,7 @@ export async function startPayPalStub(): Promise<PayPalStub> {
     tokensIssued: 0,
     orders: new Map(),
     subscriptions: new Map(),
+    refunds: new Map(),
     approve(id) {
       const order = stub.orders.get(id);
       if (order) {
@@ -84,6 +89,7 @@ export async function startPayPalStub(): Promise<PayPalStub> {
     declineNextCapture: () => {
       declineNext = true;
     },
+    beforeCapture: null,
     sign(rawBody) {
       const id = randomBytes(8).toString('hex');
       const time = new Date().toISOString();
@@ -185,6 +191,21 @@ export async function startPayPalStub(): Promise<PayPalStub> {
       order.status = 'COMPLETED';
       return { status: 201, body: orderBody(order.id) };
     }
+    if (method === 'POST' && (m = /^\/v2\/payments\/captures\/CAP-([^/]+)\/refund$/.exec(path))) {
+      const order = stub.orders.get(m[1]!);
+      if (order?.status !== 'COMPLETED')
+        return { status: 404, body: error('RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID') };
+      const captureId = `CAP-${order.id}`;
+      if (stub.refunds.has(captureId)) {
+        return { status: 422, body: error('UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED') };
+      }
+      const asked = (JSON.parse(body || '{}') as { amount?: { currency_code: string; value: string } }).amount;
+      stub.refunds.set(captureId, asked);
+      return {
+        status: 201,
+        body: { id: `REF-${order.id}`, status: 'COMPLETED', amount: asked ?? order.amount },
+      };
+    }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
       if (json.plan_id !== planId) return { status: 422, body: error('UNPROCESSABLE_ENTITY', 'INVALID_PLAN') };
       const id = `I-${hex(6)}`;
@@ -232,6 +253,8 @@ export async function startPayPalStub(): Promise<PayPalStub> {
     const key = typeof requestId === 'string' ? `${path}|${requestId}` : undefined;
     const previous = key ? answered.get(key) : undefined;
     if (previous) return send(res, previous.status, previous.body);
+    const capturing = /^\/v2\/checkout\/orders\/([^/]+)\/capture$/.exec(path);
+    if (method === 'POST' && capturing && stub.beforeCapture) await stub.beforeCapture(capturing[1]!);
     const answer = route(method, path, body, req);
     if (key && answer.status < 300) answered.set(key, answer);
     send(res, answer.status, answer.body);

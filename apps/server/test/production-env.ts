@@ -13,4 +13,9 @@ export const PRODUCTION_ENV = {
   TWILIO_AUTH_TOKEN: 'f3b9c1d2e4a5968778695a4b3c2d1e0f',
   TWILIO_FROM: '+15005550006',
   METRICS_TOKEN: 'mT9v2Qx7Lp4Rz8Kw',
+  MAIL_PROVIDER: 'smtp',
+  MAIL_FROM: 'Needs & Offers <no-reply@market.example.org>',
+  SMTP_HOST: 'smtp.market.example.org',
+  SMTP_USER: 'no-reply@market.example.org',
+  SMTP_PASSWORD: 'q7Vd2Lk9Xw4Pz8Rt',
 } as const;

@@ -202,7 +202,7 @@ describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
           await page.locator(ready).first().waitFor();
           // The lists' map: its country shapes drawn.
           if (path === '/clients' || path === '/suppliers') {
-            await page.waitForFunction(() => document.querySelectorAll('path.list-map-country').length > 100);
+            await page.waitForFunction(() => document.querySelectorAll('.list-map path.map-country').length > 100);
           }
           problems.push(...(await scanCounted(page, `${path} ${language} ${name}`)));
         }

@@ -72,11 +72,13 @@ describe('deals', () => {
     console.info(`accept → badge: ${badgeAt - clickedAt} ms from B's click to A's badge`);
     expect(badgeAt - clickedAt).toBeLessThan(5_000);
 
-    // A opens the notification: it is read, and the post opens.
+    // A opens the notification: it is read, and the deal page opens (D-27), the supplier's side.
     await a.page.getByRole('button', { name: 'Mailbox, 1 unread message' }).click();
     await a.page.getByRole('button', { name: /Binta accepted your post "Tractor \(per day\)"/ }).click();
-    await a.page.waitForURL(`**/supplierdetails/${offerId}/${supplier.user._id}`);
-    await a.page.getByText('This is your post.').waitFor();
+    await a.page.waitForURL(/\/deals\/[^/]+$/);
+    await a.page.getByRole('heading', { name: 'Tractor (per day)' }).waitFor();
+    await a.page.getByText('posted this', { exact: true }).waitFor();
+    await a.page.getByText("To see Binta's phone and e-mail and write to them, choose one of these:").first().waitFor();
     await expect(a.page.getByTestId('mailbox-badge').count()).resolves.toBe(0);
 
     // B's order is in My Orders; B drops it after confirming, and the post is open again (D-6).

@@ -68,8 +68,40 @@ interface ContextOptions {
   currency?: 'dollar' | 'euro' | 'fr';
   /** Skip the visitor modal that opens on the landing page. */
   quiet?: boolean;
+  /** 'block': no service worker, so page.route sees every request (Playwright cannot route a worker's). */
+  serviceWorkers?: 'allow' | 'block';
   /** Who signs in with `signedIn` (created if new). */
   user?: { firstName?: string; email?: string; mobileNo?: string; country?: string | null };
+  /** D-25: the street tile server answers with the stub tile (default) or fails every tile. */
+  tiles?: 'stub' | 'fail';
+  /** Issue 17 item 4: start with the data saver setting on. */
+  dataSaver?: boolean;
+}
+
+/** The server's default tile host (D-25): tests never reach it, the stub below answers. */
+export const TILE_HOST = 'tile.openstreetmap.org';
+/** A 1×1 sage-green PNG (Leaflet stretches it to 256 px): every stub tile. */
+export const STUB_TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGM4//gaAAUNAoleDcbtAAAAAElFTkSuQmCC',
+  'base64',
+);
+
+/**
+ * D-25: browser tests never reach a tile server. A context route answers the tile host (the page's
+ * requests and, in Chromium, the service worker's) with the stub tile, or fails them all.
+ */
+export async function stubTiles(context: BrowserContext, mode: 'stub' | 'fail' = 'stub'): Promise<void> {
+  await context.unroute(`https://${TILE_HOST}/**`);
+  await context.route(`https://${TILE_HOST}/**`, (route) =>
+    mode === 'fail'
+      ? route.abort('internetdisconnected')
+      : route.fulfill({
+          status: 200,
+          contentType: 'image/png',
+          headers: { 'access-control-allow-origin': '*', 'cache-control': 'max-age=604800' },
+          body: STUB_TILE,
+        }),
+  );
 }
 
 let userCount = 0;
@@ -112,8 +144,11 @@ export async function newPage(
     baseURL: h.url,
     geolocation: { latitude: 14.6928, longitude: -17.4467 },
     permissions: ['geolocation'],
+    serviceWorkers: options.serviceWorkers ?? 'allow',
   });
+  await stubTiles(context, options.tiles);
   const storage: Record<string, string> = {};
+  if (options.dataSaver) storage.dataSaver = 'on';
   if (options.language) storage.language = options.language;
   if (options.currency) storage.currency = options.currency;
   if (options.signedIn) {

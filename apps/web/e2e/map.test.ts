@@ -1,12 +1,13 @@
 // The map screens in a real Chromium against the real API (SPEC 2.3 items 1, 2 and 6, D-19,
-// D-20): the offline basemap with no network beyond the app, need and offer markers, the
-// visitor's map on the landing page, and the path from the plus button to a form.
+// D-20, D-25): street tiles (from the harness's local stub) above the offline shapes, the shapes
+// alone when tiles fail or data saver is on, need and offer markers, the visitor's map on the
+// landing page, and the path from the plus button to a form.
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solutions, users } from '../../server/src/db/schema.js';
-import { PHONE, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
+import { PHONE, TILE_HOST, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 
 let h: Harness;
 let shots: string;
@@ -74,18 +75,20 @@ const PUMP = {
 } as const;
 
 describe('the map', () => {
-  it('draws the offline basemap and blue and green markers with no network beyond the app', async () => {
+  it('draws street tiles above the offline shapes, credited, with blue and green markers at city zoom', async () => {
     const client = await poster('Client');
     const supplier = await poster('Supplier', { verified: true, vip: true });
-    // About 400 m apart around the user: separate markers at zoom 15.
-    const needId = await post(client, 'needSolution', { lat: HERE.lat + 0.004, lng: HERE.lng - 0.004 }, TRACTOR);
-    await post(supplier, 'provideSolution', { lat: HERE.lat - 0.004, lng: HERE.lng + 0.004 }, ROOM);
+    // About 2 km apart around the user: separate markers at the city's zoom 12.
+    const needId = await post(client, 'needSolution', { lat: HERE.lat + 0.015, lng: HERE.lng - 0.02 }, TRACTOR);
+    await post(supplier, 'provideSolution', { lat: HERE.lat - 0.015, lng: HERE.lng + 0.02 }, ROOM);
 
-    const { context, page, errors } = await newPage(h, { signedIn: true });
+    // Prices in dollars, as chosen (a Senegalese user's default is the CFA franc, D-24).
+    const { context, page, errors } = await newPage(h, { signedIn: true, currency: 'dollar' });
     const outside: string[] = [];
+    // Nothing beyond the app and the tile host, which the harness's stub answers (D-25).
     await context.route('**/*', (route) => {
       const url = new URL(route.request().url());
-      if (url.hostname === '127.0.0.1') return route.continue();
+      if (url.hostname === '127.0.0.1' || url.hostname === TILE_HOST) return route.fallback();
       outside.push(url.href);
       return route.abort();
     });
@@ -93,9 +96,23 @@ describe('the map', () => {
 
     const map = page.getByRole('region', { name: 'Map of needs and offers' });
     await map.waitFor();
-    // D-19: Natural Earth's country shapes, drawn as SVG paths, without tiles.
+    // D-19: Natural Earth's country shapes, drawn as SVG paths, always the bottom layer.
     await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
-    await expect(page.locator('.leaflet-tile').count()).resolves.toBe(0);
+    // D-25: street tiles at the city's zoom, in the tile pane above the shapes' pane.
+    await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length > 0);
+    const tiles = await page
+      .locator('img.leaflet-tile-loaded')
+      .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src)));
+    expect(tiles.every((u) => u.hostname === 'tile.openstreetmap.org' && u.pathname.startsWith('/12/'))).toBe(true);
+    const layers = await page.evaluate(() => {
+      const z = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
+      return { shapes: z('.leaflet-basemap-shapes-pane'), tiles: z('.leaflet-tile-pane') };
+    });
+    expect(layers.tiles).toBeGreaterThan(layers.shapes);
+    const credit = page
+      .locator('.leaflet-control-attribution')
+      .getByRole('link', { name: '© OpenStreetMap contributors' });
+    await expect(credit.getAttribute('href')).resolves.toBe('https://www.openstreetmap.org/copyright');
     await page.locator('.map-pulse').waitFor();
 
     const need = page.getByRole('button', { name: "Client's need: Tractor (per day), $15.00" });
@@ -130,6 +147,42 @@ describe('the map', () => {
     await expect(page.locator('.leaflet-popup').innerText()).resolves.toContain('Tractor (per day)');
 
     expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('falls back to the offline shapes alone when the tile server fails', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true, tiles: 'fail' });
+    const failed: string[] = [];
+    context.on('requestfailed', (r) => {
+      if (new URL(r.url()).hostname === TILE_HOST) failed.push(r.url());
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
+    await expect.poll(() => failed.length).toBeGreaterThan(0);
+    // The tile layer is gone, its credit with it: the shapes are the map.
+    await page.waitForFunction(() => document.querySelectorAll('.leaflet-tile').length === 0);
+    await expect(page.locator('.leaflet-control-attribution').innerText()).resolves.not.toContain('OpenStreetMap');
+    await expect(page.locator('.leaflet-basemap-shapes-pane path.map-country').count()).resolves.toBeGreaterThan(100);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('draws no street tile with data saver on (issue 17 item 4), only the shapes', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true, dataSaver: true });
+    const tileRequests: string[] = [];
+    context.on('request', (r) => {
+      if (new URL(r.url()).hostname === TILE_HOST) tileRequests.push(r.url());
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
+    await page.locator('.map-pulse').waitFor();
+    await waitForQuiet(page);
+    expect(tileRequests).toEqual([]);
+    await expect(page.locator('.leaflet-tile').count()).resolves.toBe(0);
+    await expect(page.locator('.leaflet-control-attribution').innerText()).resolves.not.toContain('OpenStreetMap');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -203,9 +256,10 @@ describe('the map', () => {
     await page.locator('.map-pulse').waitFor();
     await map.click({ position: { x: 250, y: 120 } });
     await page.locator('.map-chosen').waitFor();
-    await expect(page.getByRole('status').filter({ hasText: 'Chosen point' }).innerText()).resolves.toMatch(
-      /^Chosen point: 14\.\d+, -17\.\d+$/,
-    );
+    // The point is named by the nearest place once the reverse look-up answers (place search).
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Chosen point' }).innerText())
+      .toBe('Chosen point: near Dakar, Senegal');
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL('**/needsolutionForm');
     const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> }).usr);

@@ -83,7 +83,7 @@ describe('posting an offer', () => {
       await page.getByRole('dialog', { name: 'Post as a' }).getByRole('button', { name: 'Client' }).click();
 
       await page.waitForURL(/\/selectionmap\/Space\//);
-      // A tap on the map sets the place, away from the first test's offer so the markers do not merge.
+      // A tap on the map sets the place, about 700 m from the first test's offer.
       const map = page.getByRole('region', { name: 'Map to choose the location of your post' });
       const box = (await map.boundingBox())!;
       await page.mouse.click(box.x + box.width / 2 + 150, box.y + box.height / 2);
@@ -91,7 +91,12 @@ describe('posting an offer', () => {
       await page.getByRole('button', { name: 'Next' }).click();
 
       await page.waitForURL(/\/needsolutionForm$/);
-      await page.getByLabel('Subcategory').selectOption({ label: 'Room per night ($5.00)' });
+      // A Senegalese user's prices are in CFA francs by default (D-24).
+      const subcategory = page.getByLabel('Subcategory');
+      await subcategory
+        .locator('option', { hasText: /^Room per night \(F\sCFA\s2,950\)$/ })
+        .waitFor({ state: 'attached' });
+      await subcategory.selectOption({ value: 'space-room' });
       await page.getByLabel('Description').fill('A room for two nights during the market');
       await page.getByLabel('City').fill('Dakar');
       await page.getByLabel('Country').selectOption({ label: 'Senegal' });
@@ -99,6 +104,8 @@ describe('posting an offer', () => {
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByRole('button', { name: 'Back to Dashboard' }).click();
 
+      // D-25: the dashboard opens at city zoom, where the two posts are one group; a tap zooms in.
+      await page.getByRole('button', { name: /^2 posts here, zoom in/ }).click();
       const marker = page.getByRole('button', { name: /Client's need: Room per night/ });
       await marker.first().waitFor();
       expect(await marker.first().evaluate((el) => el.className)).toMatch(/need/);

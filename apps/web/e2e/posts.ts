@@ -44,3 +44,33 @@ export async function accept(h: Harness, authKey: string, userId: string, soluti
   });
   expect(response.statusCode, response.body).toBe(200);
 }
+
+/** The deal id of a post, as its owner's GET /api/deals lists it. */
+export async function dealOn(h: Harness, authKey: string, solutionId: string): Promise<string> {
+  const res = await h.app.inject({ url: '/api/deals', headers: { 'access-token': authKey } });
+  const deal = (res.json().data as { _id: string; solution: { _id: string } }[]).find(
+    (d) => d.solution._id === solutionId,
+  );
+  expect(deal, res.body).toBeDefined();
+  return deal!._id;
+}
+
+/** The owner of an offer pays the 15% fee for the deal a client made on it (local provider). */
+export async function payFor(h: Harness, authKey: string, solutionId: string): Promise<void> {
+  const headers = { 'access-token': authKey };
+  const pay = await h.app.inject({
+    method: 'POST',
+    url: '/api/payment/pay',
+    headers,
+    payload: { solution_id: solutionId },
+  });
+  const url = pay.json().data.url as string;
+  await h.app.inject({ method: 'POST', url: `${url}/approve` });
+  const done = await h.app.inject({
+    method: 'POST',
+    url: '/api/payment/success',
+    headers,
+    payload: { paymentId: decodeURIComponent(url.split('/').pop()!), payerId: 'PAYER', solution_id: solutionId },
+  });
+  expect(done.statusCode, done.body).toBe(200);
+}

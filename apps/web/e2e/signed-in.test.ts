@@ -55,7 +55,7 @@ describe('a signed-in user', () => {
     await expect(items.allInnerTexts()).resolves.toEqual(SIGNED_IN_MENU);
     await expect(page.getByRole('link', { name: 'My Orders' }).getAttribute('href')).resolves.toBe('/myorders');
     await page.getByRole('button', { name: 'Mailbox' }).click();
-    await expect(page.getByText('No messages yet.', { exact: false }).isVisible()).resolves.toBe(true);
+    await page.getByText('No messages yet.', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('link', { name: 'View Profile' }).click();
     await page.waitForURL('**/profile');
@@ -65,12 +65,15 @@ describe('a signed-in user', () => {
   it('collapses the side bar on a desktop and keeps it collapsed', async () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/about');
+    // Issue 17: /about comes prerendered for visitors, bare; the signed-in chrome follows.
+    await page.locator('#side-menu').waitFor();
     const width = () => page.locator('#side-menu').evaluate((el) => el.getBoundingClientRect().width);
     expect(await width()).toBeGreaterThan(200);
     await page.getByRole('button', { name: 'Collapse the menu' }).click();
     await page.waitForFunction(() => document.getElementById('side-menu')!.getBoundingClientRect().width < 80);
     await page.reload();
-    expect(await width()).toBeLessThan(80);
+    // Measured once the shell's styles have loaded: right after the reload it may not be painted yet.
+    await expect.poll(width).toBeLessThan(80);
     await context.close();
   });
 
@@ -78,6 +81,9 @@ describe('a signed-in user', () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/privacypolicy');
     await expectHeading(page, 'Privacy Policy');
+    // Issue 17: the page comes prerendered for visitors, bare; the app then renders it anew with
+    // the signed-in user's chrome.
+    await page.locator('#side-menu').waitFor();
     await expect(page.locator('#side-menu').count()).resolves.toBe(1);
     await expect(page.locator('.app-header').isVisible()).resolves.toBe(true);
     await context.close();

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConsoleSmsAdapter } from '../../server/src/adapters/sms/console.js';
 import { PHONE, createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 
 let h: Harness;
@@ -23,6 +24,20 @@ function newNumber(): { local: string; e164: string } {
   return { local: `77 ${rest.slice(0, 3)} ${rest.slice(3, 5)} ${rest.slice(5)}`, e164: `+22177${rest}` };
 }
 
+/**
+ * Issue 14 item 7: after Continue, the number is proven by an SMS code before the account is
+ * completed. Waits for the code step and enters the last code sent to `e164`.
+ */
+async function enterSmsCode(page: Page, e164: string): Promise<void> {
+  await page.getByLabel('Code from the SMS').waitFor();
+  const sms = h.app.sms;
+  if (!(sms instanceof ConsoleSmsAdapter)) throw new Error('the harness should use the console SMS adapter');
+  const code = /\b(\d{6})\b/.exec(sms.lastTo(e164)?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code sent to ${e164}`);
+  await page.getByLabel('Code from the SMS').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
 const at =
   (pathname: string, param?: string) =>
   (url: URL): boolean =>
@@ -32,11 +47,11 @@ const at =
 async function signInLocally(page: Page, firstName: string, email?: string): Promise<void> {
   await page.goto('/login');
   await expectHeading(page, 'Login');
-  // The login screen links Google and Facebook; the local provider is reached at its own address
-  // unless the screen offers it.
-  const local = page.locator('a[href="/api/auth/local"]');
-  if ((await local.count()) > 0) await local.first().click();
-  else await page.goto('/api/auth/local');
+  // Issue 17: /login comes prerendered; its links start a bound sign-in once the app has loaded.
+  await waitForQuiet(page);
+  // The login screen offers the local provider here (D-1); its link starts a sign-in bound to this
+  // tab (issue 14), as Google's and Facebook's do.
+  await page.locator('a[href="/api/auth/local"]').first().click();
   await page.waitForURL(at('/api/auth/local/page', 'state'));
   await page.getByLabel('First name').fill(firstName);
   if (email) await page.getByLabel('E-mail').fill(email);
@@ -45,6 +60,27 @@ async function signInLocally(page: Page, firstName: string, email?: string): Pro
 }
 
 describe('social sign-in', () => {
+  it("does not sign a victim's browser into an attacker's account with the attacker's code (issue 14)", async () => {
+    // The attacker signs in to their own account but keeps the one-time code instead of using it.
+    const attacker = await newPage(h, { quiet: true });
+    let code = '';
+    await attacker.page.route('**/api/user/loginVia/**', async (route) => {
+      code = (route.request().postDataJSON() as { code: string }).code;
+      await route.abort();
+    });
+    await signInLocally(attacker.page, 'Mallory', unique('mallory'));
+    await expect.poll(() => code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await attacker.context.close();
+
+    // The victim is lured to /middleware?code=<the attacker's code> in their own browser.
+    const victim = await newPage(h, { quiet: true });
+    await victim.page.goto(`/middleware?code=${code}`);
+    await victim.page.waitForURL(at('/login', 'error'), { timeout: 10_000 });
+    await expect(victim.page.evaluate(() => localStorage.getItem('isAuthenticated'))).resolves.toBeNull();
+    await expect(victim.page.evaluate(() => localStorage.getItem('auth_key'))).resolves.toBeNull();
+    await victim.context.close();
+  });
+
   it('goes from /login through the provider and /middleware to /registerCountry, then to /dashboard', async () => {
     const email = unique('khady');
     const number = newNumber();
@@ -65,6 +101,7 @@ describe('social sign-in', () => {
 
     await page.getByLabel('Number').fill(number.local);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await enterSmsCode(page, number.e164);
     await page.waitForURL('**/dashboard');
     await expectHeading(page, 'Map');
     await expect(page.evaluate(() => localStorage.getItem('isAuthenticated'))).resolves.toBe('true');
@@ -86,17 +123,22 @@ describe('social sign-in', () => {
     await page.waitForURL(at('/registerCountry'), { timeout: 10_000 });
     await expectHeading(page, 'Complete your account');
 
+    const number = newNumber();
     await page.getByLabel('E-mail').fill(taken.user.email);
     await page.getByLabel('Country').selectOption({ label: 'Senegal' });
-    await page.getByLabel('Number').fill(newNumber().local);
+    await page.getByLabel('Number').fill(number.local);
     await page.getByRole('button', { name: 'Continue' }).click();
+    // Only the number is checked before its code; the taken e-mail is refused at completion.
+    await enterSmsCode(page, number.e164);
     await page.getByRole('alert').filter({ hasText: 'User already exists.' }).waitFor();
     await expect(page.evaluate(() => localStorage.getItem('isAuthenticated'))).resolves.toBeNull();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(PHONE.width);
 
+    await page.getByRole('button', { name: 'Change the number' }).click();
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await enterSmsCode(page, number.e164);
     await page.waitForURL('**/dashboard');
     const row = await h.app.database.db.query.users.findFirst({ where: (u) => eq(u.email, email) });
     expect(row?.firstName).toBe('Lamine');
@@ -108,9 +150,11 @@ describe('social sign-in', () => {
     const first = await newPage(h, { quiet: true });
     await signInLocally(first.page, 'Done', email);
     await first.page.waitForURL(at('/registerCountry'), { timeout: 10_000 });
+    const number = newNumber();
     await first.page.getByLabel('Country').selectOption({ label: 'Senegal' });
-    await first.page.getByLabel('Number').fill(newNumber().local);
+    await first.page.getByLabel('Number').fill(number.local);
     await first.page.getByRole('button', { name: 'Continue' }).click();
+    await enterSmsCode(first.page, number.e164);
     await first.page.waitForURL('**/dashboard');
     await first.context.close();
 

@@ -1,30 +1,59 @@
+// First: no schema may be built before zod is told not to probe for eval (CSP).
+import './lib/zod-jitless';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
-import { getLanguage } from './lib/settings';
+import { isSignedIn } from './lib/session';
+import { getLanguage, rememberLanguageForServer } from './lib/settings';
 import './styles.css';
 
 async function start(): Promise<void> {
   const language = getLanguage();
   // The manifest names the app in the chosen language.
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);
+  // The server picks the prerendered page's language from this cookie (issue 17).
+  rememberLanguageForServer(language);
   await initI18n(language);
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
+  const app = (
     <StrictMode>
       <AppProviders>
         <RouterProvider router={createRouter()} />
       </AppProviders>
-    </StrictMode>,
+    </StrictMode>
   );
-  if ('serviceWorker' in navigator && import.meta.env.PROD) {
-    const { registerSW } = await import('virtual:pwa-register');
-    registerSW({ immediate: true });
+  // Issue 17: a public page prerendered for a visitor in this language is hydrated in place. A
+  // signed-in user sees other chrome, and another language other text: those render anew (the
+  // skeleton of index.html, or the prerendered page, is replaced), so no hydration mismatch.
+  if (root.dataset.prerendered === language && !isSignedIn()) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    });
+  } else {
+    delete root.dataset.prerendered;
+    createRoot(root).render(app);
   }
+  if ('serviceWorker' in navigator && import.meta.env.PROD) whenIdle(registerServiceWorker);
+}
+
+// Issue 17 item 2: the service worker's precache waits until the page has loaded and the main
+// thread is idle, so it never competes with the first screen for a slow network.
+function whenIdle(task: () => void): void {
+  const idle = () =>
+    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 1_000);
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
+async function registerServiceWorker(): Promise<void> {
+  const { registerSW } = await import('virtual:pwa-register');
+  registerSW({ immediate: true });
+  const { warmRuntimeCache } = await import('./lib/warm-cache');
+  await warmRuntimeCache();
 }
 
 void start();

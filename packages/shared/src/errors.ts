@@ -10,11 +10,15 @@ export const ERRORS = {
   CONTACT_ACCESS_REQUIRED: { status: 402, message: 'Contact access required' },
   PAYMENT_DECLINED: { status: 402, message: 'The payment was declined' },
   FORBIDDEN: { status: 403, message: 'Forbidden' },
+  // D-29: an admin blocked this account; it cannot sign in.
+  ACCOUNT_BLOCKED: { status: 403, message: 'This account has been blocked' },
   NOT_FOUND: { status: 404, message: 'Not found' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'Method not allowed' },
   USER_EXISTS: { status: 409, message: 'User already exist' },
   TRIAL_USED: { status: 409, message: 'Free trial already used' },
   NOT_AVAILABLE: { status: 409, message: 'This solution is not available' },
+  /** D-29: each party rates the other once per deal. */
+  ALREADY_REVIEWED: { status: 409, message: 'You already rated this deal' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload too large' },
   UNSUPPORTED_MEDIA: { status: 415, message: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, try again later' },

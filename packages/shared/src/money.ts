@@ -87,6 +87,12 @@ function assertMinor(minor: number): void {
   if (!Number.isSafeInteger(minor)) throw new RangeError(`not an integer amount: ${minor}`);
 }
 
+/**
+ * Euros per dollar in millionths when the server names no other (its FX_EUR_PER_USD default): the
+ * publish form's echo of a price in the other currencies uses it; the server converts for real.
+ */
+export const DEFAULT_EUR_PER_USD_MICRO = 920_000;
+
 /** D-4: CFA franc (XOF) per euro, a fixed peg. As an integer fraction: 655957 / 1000. */
 const XOF_PER_EUR_MILLI = 655_957;
 

@@ -3,6 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -72,8 +73,8 @@ export async function openMigratedDatabase(
 async function openPglite(dataDir: string): Promise<Database> {
   const folder = join(dataDir, 'pglite');
   await mkdir(folder, { recursive: true });
-  // The search migration creates these extensions; PGlite must be given their code.
-  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm, unaccent } });
+  // The search and places migrations create these extensions; PGlite must be given their code.
+  const client = await PGlite.create({ dataDir: folder, extensions: { pg_trgm, unaccent, fuzzystrmatch } });
   const db = drizzlePglite({ client, schema });
   return { db, kind: 'pglite', ping: () => ping(db), poolStats: () => undefined, close: once(() => client.close()) };
 }

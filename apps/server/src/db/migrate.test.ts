@@ -7,7 +7,11 @@ import type { Db } from './client.js';
 import { migrateDatabase, pendingMigrations, resolveMigrationsFolder } from './migrate.js';
 
 const TABLES = [
+  'deal_messages',
+  'deal_reviews',
   'deals',
+  'email_codes',
+  'idempotency_keys',
   'local_payment_orders',
   'login_codes',
   'map_cell_totals',
@@ -15,6 +19,9 @@ const TABLES = [
   'notifications',
   'oauth_states',
   'payments',
+  'places',
+  'reports',
+  'search_vocabulary',
   'sessions',
   'sms_codes',
   'social_identities',

@@ -9,6 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { z } from 'zod';
+import { queryRows } from '../lib/sql-rows.js';
 import type { Database } from './client.js';
 
 /** Any constant: instances starting together take turns applying migrations (D-23). */
@@ -61,14 +63,18 @@ export async function pendingMigrations(
   const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
     entries: { tag: string; when: number }[];
   };
-  // Both drivers answer with `{ rows }`. No migrations table yet means everything is pending.
-  const rows = async <T>(query: ReturnType<typeof sql>) =>
-    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [table] = await rows<{ name: string | null }>(
+  // No migrations table yet means everything is pending.
+  const [table] = await queryRows(
+    database.db,
     sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+    z.object({ name: z.string().nullable() }),
   );
   const [applied] = table?.name
-    ? await rows<{ last: string | null }>(sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`)
+    ? await queryRows(
+        database.db,
+        sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+        z.object({ last: z.string().nullable() }),
+      )
     : [];
   const last = Number(applied?.last ?? -1);
   return journal.entries.filter((entry) => entry.when > last).map((entry) => entry.tag);

@@ -22,7 +22,15 @@ import {
   uuid,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
-import { CATEGORY_IDS, CURRENCY_CODES, SOLUTION_STATUSES, USER_ROLES, type CurrencyCode } from '@app/shared';
+import {
+  CATEGORY_IDS,
+  CURRENCY_CODES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  SOLUTION_STATUSES,
+  USER_ROLES,
+  type CurrencyCode,
+} from '@app/shared';
 
 export const languageEnum = pgEnum('language', ['en', 'fr']);
 export const userRoleEnum = pgEnum('user_role', USER_ROLES);
@@ -33,7 +41,8 @@ export const smsPurposeEnum = pgEnum('sms_purpose', ['register', 'forgot']);
 // D-13: how the supplier side obtained contact access for a deal.
 export const contactAccessEnum = pgEnum('contact_access', ['subscription', 'trial', 'payment', 'none']);
 export const paymentKindEnum = pgEnum('payment_kind', ['onetime', 'subscription']);
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'captured', 'failed', 'refunded']);
+// Issue 14: `voided`, an order the server will never capture (shown to the payer as failed).
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'captured', 'failed', 'refunded', 'voided']);
 export const subscriptionKindEnum = pgEnum('subscription_kind', ['trial', 'yearly']);
 // 'pending' covers D-18 mobile money waiting for an admin and provider approvals not yet confirmed.
 export const subscriptionStatusEnum = pgEnum('subscription_status', ['pending', 'active', 'expired', 'cancelled']);
@@ -73,7 +82,18 @@ export const users = pgTable(
     googleAuth: boolean('google_auth').notNull().default(false),
     fbAuth: boolean('fb_auth').notNull().default(false),
     language: languageEnum('language').notNull().default('en'),
+    // D-29 (migration 0017): what a person shows wherever shown, kept with the deals and reviews
+    // that change them, so a list reads them without aggregating.
+    completedDeals: integer('completed_deals').notNull().default(0),
+    ratingSum: integer('rating_sum').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    // Issue 14 item 1: when the e-mail was proven by a code sent to it, and the number by an SMS
+    // code. Admin rights (ADMIN_EMAILS, ADMIN_PHONES) need the proof, never the address alone.
+    emailVerifiedAt: tstz('email_verified_at'),
+    mobileVerifiedAt: tstz('mobile_verified_at'),
     deletedAt: tstz('deleted_at'),
+    // D-29 (migration 0021): set by an admin; a blocked user cannot sign in and has no session.
+    blockedAt: tstz('blocked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -126,6 +146,27 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_mobile_purpose_created').on(t.mobileNo, t.purpose, newestFirst(t.createdAt))],
 );
 
+/**
+ * Issue 14 item 1: codes that prove a user owns their e-mail. 6 digits, stored hashed, for the
+ * address they were sent to, 10 minutes, at most 5 wrong tries (as D-10's SMS codes).
+ */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_codes_user_created').on(t.userId, newestFirst(t.createdAt))],
+);
+
 /** A one-time code that /middleware exchanges for a session: never a key in a URL. */
 export const loginCodes = pgTable('login_codes', {
   codeHash: text('code_hash').primaryKey(),
@@ -133,6 +174,8 @@ export const loginCodes = pgTable('login_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   needsCompletion: boolean('needs_completion').notNull().default(false),
+  /** SHA-256 (hex) of the verifier the starting tab keeps: trading the code needs it (issue 14). */
+  bindingHash: text('binding_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),
   createdAt: createdAt(),
@@ -143,6 +186,8 @@ export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
+  /** SHA-256 (hex) of the starting tab's verifier, handed on to the login code (issue 14). */
+  bindingHash: text('binding_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
   createdAt: createdAt(),
 });
@@ -176,6 +221,9 @@ export const solutions = pgTable(
     subCategoryId: text('sub_category_id').notNull(),
     subCategoryEn: text('sub_category_en').notNull(),
     subCategoryFr: text('sub_category_fr').notNull(),
+    // D-30 (migration 0010): the poster's title, or an own proposition's first words; null means
+    // the sub-category's name, read in the reader's language. At most 80 characters.
+    title: text('title'),
     // D-3, D-4: the preset's prices or the own proposition with the other two derived.
     priceUsd: integer('price_usd').notNull(),
     priceEur: integer('price_eur').notNull(),
@@ -198,6 +246,11 @@ export const solutions = pgTable(
     deliveryLat: doublePrecision('delivery_lat'),
     deliveryLng: doublePrecision('delivery_lng'),
     status: solutionStatusEnum('status').notNull().default('Pending'),
+    // D-29 (migration 0021): an admin hid the post; owner_blocked mirrors its owner's block. Either
+    // keeps it off the map, the lists and search (the map-cell triggers and open-post indexes too).
+    hidden: boolean('hidden').notNull().default(false),
+    hiddenAt: tstz('hidden_at'),
+    ownerBlocked: boolean('owner_blocked').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at')
       .notNull()
@@ -313,13 +366,70 @@ export const deals = pgTable(
     // A rejected order or a deleted post ends the deal; the record stays (D-6).
     endedAt: tstz('ended_at'),
     endedReason: text('ended_reason'),
+    // D-29 (migration 0017): Accepted → Completed by either party; the other may dispute within 7
+    // days, which undoes the completion.
+    completedAt: tstz('completed_at'),
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    disputedAt: tstz('disputed_at'),
   },
   (t) => [
+    // D-27: the fee paid for a pair (post, acceptor) is found again on a re-accept.
+    index('deals_solution_acceptor').on(t.solutionId, t.acceptorId),
     // D-6: a solution has at most one live deal.
     uniqueIndex('deals_one_live_per_solution')
       .on(t.solutionId)
       .where(sql`ended_at is null`),
     index('deals_acceptor_accepted').on(t.acceptorId, newestFirst(t.acceptedAt)),
+  ],
+);
+
+/** D-28: the messages of a deal's two parties, text only, stored as typed. */
+export const dealMessages = pgTable(
+  'deal_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('deal_messages_deal_created').on(t.dealId, t.createdAt, t.id),
+    index('deal_messages_unread')
+      .on(t.dealId, t.senderId)
+      .where(sql`read_at is null`),
+    check('deal_messages_text_length', sql`char_length(text) between 1 and 1000`),
+  ],
+);
+
+/** D-29: one rating per party of a completed deal, of the other party. */
+export const dealReviews = pgTable(
+  'deal_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    dealId: uuid('deal_id')
+      .notNull()
+      .references(() => deals.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    text: text('text'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('deal_reviews_one_per_author').on(t.dealId, t.authorId),
+    index('deal_reviews_subject_created').on(t.subjectId, newestFirst(t.createdAt)),
+    check('deal_reviews_rating_range', sql`rating between 1 and 5`),
+    check('deal_reviews_text_length', sql`text is null or char_length(text) <= 500`),
   ],
 );
 
@@ -417,6 +527,29 @@ export const subscriptions = pgTable(
   ],
 );
 
+/** D-29 (migration 0021): a report of a post or a user; admins list and close them. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    solutionId: uuid('solution_id').references(() => solutions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: REPORT_REASONS }).notNull(),
+    text: text('text'),
+    status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    createdAt: createdAt(),
+    closedAt: tstz('closed_at'),
+    closedBy: uuid('closed_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('reports_target', sql`solution_id is not null or user_id is not null`),
+    index('reports_status_created').on(t.status.desc(), newestFirst(t.createdAt)),
+  ],
+);
+
 // Relations for `db.query.*` reads (a post with its owner and images, a deal with both sides).
 export const usersRelations = relations(users, ({ many }) => ({
   solutions: many(solutions),
@@ -457,11 +590,42 @@ export const localPaymentOrders = pgTable(
     currency: currency('currency').notNull(),
     returnUrl: text('return_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    state: text('state', { enum: ['created', 'approved', 'captured', 'cancelled'] })
+    state: text('state', { enum: ['created', 'approved', 'captured', 'cancelled', 'refunded'] })
       .notNull()
       .default('created'),
     payerId: text('payer_id'),
     createdAt: createdAt(),
   },
   (t) => [check('local_payment_orders_amount_non_negative', sql`${t.amountMinor} >= 0`)],
+);
+
+/**
+ * D-31: one row per (user, Idempotency-Key) of a creating POST/PUT (plugins/idempotency.ts). While
+ * the first request runs it is `pending`, leased until `locked_until` (a crashed instance's claim
+ * lapses); then `done` with the first answer, which a retry within 24 hours gets again.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    claim: text('claim').notNull(),
+    state: text('state', { enum: ['pending', 'done'] })
+      .notNull()
+      .default('pending'),
+    statusCode: smallint('status_code'),
+    contentType: text('content_type'),
+    body: text('body'),
+    lockedUntil: tstz('locked_until').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pkey', columns: [t.userId, t.key] }),
+    check('idempotency_keys_state_check', sql`${t.state} IN ('pending', 'done')`),
+    index('idempotency_keys_expires_at_idx').on(t.expiresAt),
+  ],
 );

@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 // and bulk posts for benchmarks. Deterministic: a seeded PRNG, never Math.random.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIES, USER_ROLES } from '@app/shared';
+import { countryCodeOf } from '../lib/countries.js';
 import type { Db } from './client.js';
 import { solutions, users } from './schema.js';
 import {
@@ -18,6 +19,10 @@ import {
 } from './seed-data.js';
 
 type NewSolution = typeof solutions.$inferInsert;
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
 
 /**
  * Not an argon2 hash (D-8): the leading '!' marks a locked account, as in /etc/shadow, so no
@@ -108,14 +113,16 @@ export async function addWorldPosts(
     ...WORLD_PLACES.map((p) => ({
       city: p.city,
       country: p.country,
+      // Migration 0022: posts store the ISO code; the name stays in the description.
+      code: countryCodeOf(p.country) ?? fail(`no ISO code for ${p.country}`),
       lng: p.lng,
       lat: p.lat,
       // Bigger cities sprawl further: half-widths of about 4-13 km.
       dlng: 0.04 * Math.sqrt(p.weight),
       dlat: 0.025 * Math.sqrt(p.weight),
     })),
-    { city: null, country: null, lng: 17, lat: 2, dlng: 34, dlat: 36 },
-    { city: null, country: null, lng: 0, lat: 5, dlng: 180, dlat: 75 },
+    { city: null, country: null, code: null, lng: 17, lat: 2, dlng: 34, dlat: 36 },
+    { city: null, country: null, code: null, lng: 0, lat: 5, dlng: 180, dlat: 75 },
   ].map((p, idx) => ({ idx, ...p }));
   const slots = placeSlots(WORLD_PLACES.map((p) => p.weight));
   const subs = CATEGORIES.flatMap((c) =>
@@ -145,7 +152,7 @@ export async function addWorldPosts(
       await tx.execute(sql`
         with place as (
           select * from json_to_recordset(${JSON.stringify(places)}::json)
-            as p(idx int, city text, country text, lng float8, lat float8, dlng float8, dlat float8)
+            as p(idx int, city text, country text, code text, lng float8, lat float8, dlng float8, dlat float8)
         ), sub as (
           select * from json_to_recordset(${JSON.stringify(subs)}::json)
             as s(idx int, category category, id text, en text, fr text, usd int, eur int, xof int)
@@ -162,7 +169,7 @@ export async function addWorldPosts(
                case when r.role = 'needSolution' then 'Looking for: ' else 'Offering: ' end || sub.en
                  || coalesce(' in ' || place.city || ', ' || place.country, '') || '. Post ' || r.g
                  || ', reply through the app for details and a pickup date.',
-               place.city, place.country,
+               place.city, place.code,
                -- Triangular jitter: posts thin out away from each centre (as in buildPost).
                point(greatest(-180, least(180, round((place.lng + (r.a + r.b - 1) * place.dlng)::numeric, 6)::float8)),
                      greatest(-85, least(85, round((place.lat + (r.c + r.d - 1) * place.dlat)::numeric, 6)::float8))),
@@ -245,6 +252,9 @@ async function insertRows(db: Db, rows: NewSolution[]): Promise<void> {
   );
 }
 
+/** "a grain mill, Médina" → "A grain mill, Médina". */
+const titleCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /**
  * Post number `seq`: categories, roles and cities rotate with coprime periods (13, 26, 5), so any
  * 130 consecutive posts cover every category in both roles in every city.
@@ -276,6 +286,9 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
     subCategoryId: sub.id,
     subCategoryEn: sub.label.en,
     subCategoryFr: sub.label.fr,
+    // D-30: an own proposition names its item; every other preset post has a title of its own, the
+    // rest show the sub-category's name, as real posts will.
+    title: sub.own || seq % 2 === 0 ? titleCase(`${item}, ${district}`) : null,
     // D-3, D-4: integer minor units, the catalogue's or a plausible own price.
     priceUsd: prices.USD,
     priceEur: prices.EUR,
@@ -293,7 +306,7 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
     pickupStreetAddress: `${1 + Math.floor(rng() * 180)} ${pick(city.streets, rng)}, ${district}`,
     pickupCity: city.city,
     pickupRegion: city.region,
-    pickupCountry: city.country,
+    pickupCountry: city.countryCode,
     pickupPostalAddress: city.postal(seq),
     pickupDate,
     location,
@@ -301,7 +314,7 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
       deliveryStreetAddress: pick(['Centre-ville', 'Marché central', 'Gare routière', 'Zone industrielle'], rng),
       deliveryCity: destination.city,
       deliveryRegion: destination.region,
-      deliveryCountry: city.country,
+      deliveryCountry: city.countryCode,
       // At least a day after pickup, as the publish form requires.
       deliveryDate: isoDate(Date.parse(pickupDate) + (1 + Math.floor(rng() * 4)) * DAY_MS),
       deliveryLat: destination.lat,

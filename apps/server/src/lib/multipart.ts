@@ -1,4 +1,4 @@
-// Reads a multipart request into its fields and image files, within the limits of limits.ts.
+// Reads a multipart request into its fields and image files, within the bounds of plugins/multipart.ts.
 import { MAX_IMAGES } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error.js';

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { ConfigError, type Config } from '../config.js';
 import { openDatabase, openMigratedDatabase, type Database } from '../db/client.js';
 import { pendingMigrations } from '../db/migrate.js';
+import { loadPlaces } from '../db/places-data.js';
 import { seedDemoData } from '../db/seed.js';
 
 declare module 'fastify' {
@@ -52,6 +53,15 @@ export const dbPlugin = fp(async (app: FastifyInstance, { config, database }: Db
   const owned = !database;
   const db = database ?? (await open(config));
   app.decorate('database', db);
+  if (owned && config.env !== 'production') {
+    // D-26: an instance that migrates itself loads the cities too (`npm run migrate` does in production).
+    const started = Date.now();
+    const places = await loadPlaces(db.db, { countries: config.placesCountries }).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
+    if (places) app.log.info({ ms: Date.now() - started, places }, 'places loaded');
+  }
   if (owned) app.addHook('onClose', async () => db.close());
   if (config.demoData) {
     const started = Date.now();

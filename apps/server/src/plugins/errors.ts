@@ -2,6 +2,7 @@
 // 5xx details stay in the log; the client gets a fixed message and no stack trace. A lost or
 // unreachable database is 503 SERVICE_UNAVAILABLE with `retry-after: 1`: the pool reconnects by
 // itself, so a retry soon succeeds (issue 7).
+import type { Duplex } from 'node:stream';
 import { ERRORS, type ApiError, type ErrorCode } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -68,6 +69,29 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   }
   const { status, body } = toApiError(error);
   void reply.code(status).send(body);
+}
+
+/**
+ * Issue 14: what Node's HTTP parser refuses before Fastify sees a request (headers over the 16 KB
+ * limit: 431; a malformed request: 400) is answered in the envelope too, then the socket closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', envelope('PAYLOAD_TOO_LARGE', 'Request headers too large')]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', envelope('VALIDATION', 'Request timeout')]
+        : [400, 'Bad Request', envelope('VALIDATION', ERRORS.VALIDATION.message)];
+  this.log.info({ status, reason: error.code }, 'request refused by the HTTP parser');
+  const json = JSON.stringify(body);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${json}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {

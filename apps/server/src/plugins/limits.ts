@@ -1,16 +1,12 @@
-// Abuse limits and upload bounds. `app.limiter(name, ...)` makes a preHandler that answers 429
-// RATE_LIMITED past `max` requests per key in the window. With REDIS_URL the counters live in
-// Redis, shared by every instance, and fall back to memory while Redis is away (D-23).
-// Uploads: at most 8 MB a file and a few parts.
-import multipart from '@fastify/multipart';
-import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+// Abuse limits. `app.limiter(name, ...)` makes a preHandler that answers 429 RATE_LIMITED past
+// `max` requests per key in the window. With REDIS_URL the counters live in Redis, shared by every
+// instance, and fall back to memory while Redis is away (D-23).
+import rateLimit, { type RateLimitOptions as PluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
 import { fallbackStore } from './rate-limit-store.js';
-
-export const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
 export interface RateLimitOptions {
   max: number;
@@ -36,21 +32,15 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
       })
     : undefined;
   if (config.redisUrl && !store) throw new Error('the redis plugin must be registered before the limits plugin');
-  // The plugin's store type is narrower than the constructor it really calls (see rate-limit-store.ts).
-  await app.register(rateLimit, {
-    global: false,
-    ...(store ? { store: store as unknown as FastifyRateLimitStoreCtor } : {}),
-  });
-  await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 5, parts: 12, fields: 6, fieldSize: 32 * 1024 },
-  });
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
 
   const names = new Set<string>();
   app.decorate('limiter', (name: string, { max, timeWindow, key }: RateLimitOptions) => {
     if (names.has(name)) throw new Error(`rate limiter "${name}" is defined twice`);
     names.add(name);
-    // groupId reaches the store's child() (rate-limit-store.ts), though the plugin's types omit it.
-    const options = { max, timeWindow, keyGenerator: key, groupId: name };
+    // groupId, a documented option that createRateLimit's narrower type leaves out, reaches the
+    // store's child() (rate-limit-store.ts), which counts each limiter under its name.
+    const options: PluginOptions = { max, timeWindow, keyGenerator: key, groupId: name };
     const check = app.createRateLimit(options);
     return async (request: FastifyRequest) => {
       const result = await check(request);

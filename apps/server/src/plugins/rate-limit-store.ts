@@ -2,78 +2,112 @@
 // memory while Redis is unreachable. Falling back keeps every limit in force (each instance then
 // counts alone, so at worst N instances allow N times the limit for a short while) instead of
 // either refusing everybody or letting every request through.
-import { createRequire } from 'node:module';
+//
+// Written against @fastify/rate-limit's documented custom store (README, "Custom store": the
+// `store` option takes a class; the plugin makes one with its options, and each limiter gets a
+// child() made with that limiter's options, groupId included). Our limiters (plugins/limits.ts)
+// use plain fixed windows: the count of a key resets `timeWindow` ms after its first hit; the
+// plugin's continueExceeding and exponentialBackoff are not used.
+import type {
+  FastifyRateLimitOptions,
+  FastifyRateLimitStore,
+  FastifyRateLimitStoreCtor,
+  RateLimitOptions,
+} from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 
-type Result = { current: number; ttl: number };
-type Callback = (error: Error | null, result: Result | null) => void;
-interface Store {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void;
-  read(key: string, cb: Callback, timeWindow: number, max: number): void;
-  child(routeOptions: { groupId?: string }): Store;
-}
-type StoreClass = new (continueExceeding: boolean, exponentialBackoff: boolean, ...rest: unknown[]) => Store;
-
-// The plugin's own stores (CommonJS, not in its exports' types).
-const require = createRequire(import.meta.url);
-const LocalStore = require('@fastify/rate-limit/store/LocalStore.js') as StoreClass;
-const RedisStore = require('@fastify/rate-limit/store/RedisStore.js') as StoreClass;
+type Count = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Count) => void;
+/**
+ * What the plugin passes to child(): the limiter's options (its types declare a route's), among them
+ * the documented groupId that plugins/limits.ts names each limiter by.
+ */
+type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & Pick<RateLimitOptions, 'groupId'>;
 
 export const RATE_LIMIT_PREFIX = 'rl:';
+/** Keys kept in memory per limiter; the oldest window is dropped first past this. */
+const MEMORY_KEYS = 10_000;
+
+// One round trip: count the hit, start the window on the first one, and say how long it has left.
+const INCREMENT = `
+local current = redis.call('INCR', KEYS[1])
+if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) return {current, tonumber(ARGV[1])} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
+return {current, ttl}`;
+const READ = `
+local current = redis.call('GET', KEYS[1])
+if not current then return {0, 0} end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {tonumber(current), ttl}`;
+
+/** Fixed-window counts in this process, bounded to MEMORY_KEYS keys. */
+export class MemoryCounts {
+  readonly #windows = new Map<string, { current: number; endsAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  increment(key: string, timeWindow: number): Count {
+    const now = this.now();
+    const window = this.#windows.get(key);
+    if (window && window.endsAt > now) {
+      window.current += 1;
+      return { current: window.current, ttl: window.endsAt - now };
+    }
+    this.#windows.delete(key);
+    if (this.#windows.size >= MEMORY_KEYS) this.#windows.delete(this.#windows.keys().next().value as string);
+    this.#windows.set(key, { current: 1, endsAt: now + timeWindow });
+    return { current: 1, ttl: timeWindow };
+  }
+
+  read(key: string): Count {
+    const window = this.#windows.get(key);
+    const ttl = window ? window.endsAt - this.now() : 0;
+    return ttl > 0 && window ? { current: window.current, ttl } : { current: 0, ttl: 0 };
+  }
+}
 
 /**
  * A store class for @fastify/rate-limit's `store` option. Each limiter's child gets its own
  * namespace from its groupId (see plugins/limits.ts), so two limiters never share a counter.
  */
-export function fallbackStore(redis: Redis, onFallback: (error: Error) => void): new (params: object) => Store {
-  class FallbackStore implements Store {
-    readonly #redis: Store;
-    readonly #local: Store;
+export function fallbackStore(redis: Redis, onFallback: (error: Error) => void): FastifyRateLimitStoreCtor {
+  const run = (script: string, key: string, timeWindow: number): Promise<Count> =>
+    (redis.eval(script, 1, key, timeWindow) as Promise<[number, number]>).then(([current, ttl]) => ({ current, ttl }));
 
+  class FallbackStore implements FastifyRateLimitStore {
+    readonly #memory = new MemoryCounts();
+
+    // The plugin constructs the root store with its options; only children count.
     constructor(
-      continueExceeding: boolean | { continueExceeding?: boolean; exponentialBackoff?: boolean },
-      exponentialBackoff = false,
-      namespace = RATE_LIMIT_PREFIX,
-    ) {
-      // The plugin constructs the root store with its global params object.
-      const [cont, backoff] =
-        typeof continueExceeding === 'object'
-          ? [continueExceeding.continueExceeding ?? false, continueExceeding.exponentialBackoff ?? false]
-          : [continueExceeding, exponentialBackoff];
-      this.#redis = new RedisStore(cont, backoff, redis, namespace);
-      this.#local = new LocalStore(cont, backoff);
+      _options?: FastifyRateLimitOptions,
+      private readonly namespace = RATE_LIMIT_PREFIX,
+    ) {}
+
+    incr(key: string, cb: Callback, timeWindow: number): void {
+      this.#count(INCREMENT, key, timeWindow, () => this.#memory.increment(key, timeWindow), cb);
     }
 
-    incr(key: string, cb: Callback, timeWindow: number, max: number): void {
-      this.#run('incr', key, cb, timeWindow, max);
+    read(key: string, cb: Callback, timeWindow: number): void {
+      this.#count(READ, key, timeWindow, () => this.#memory.read(key), cb);
     }
 
-    read(key: string, cb: Callback, timeWindow: number, max: number): void {
-      this.#run('read', key, cb, timeWindow, max);
-    }
-
-    #run(method: 'incr' | 'read', key: string, cb: Callback, timeWindow: number, max: number): void {
+    #count(script: string, key: string, timeWindow: number, inMemory: () => Count, cb: Callback): void {
       // While disconnected, go straight to memory instead of waiting for a command to fail.
-      if (redis.status !== 'ready') return this.#local[method](key, cb, timeWindow, max);
-      this.#redis[method](
-        key,
-        (error, result) => {
-          if (!error) return cb(null, result);
+      if (redis.status !== 'ready') return cb(null, inMemory());
+      run(script, this.namespace + key, timeWindow).then(
+        (count) => cb(null, count),
+        (error: Error) => {
           onFallback(error);
-          this.#local[method](key, cb, timeWindow, max);
+          cb(null, inMemory());
         },
-        timeWindow,
-        max,
       );
     }
 
-    child(routeOptions: { groupId?: string; continueExceeding?: boolean; exponentialBackoff?: boolean }): Store {
-      if (!routeOptions.groupId) throw new Error('every rate limiter needs a name (groupId)');
-      return new FallbackStore(
-        routeOptions.continueExceeding ?? false,
-        routeOptions.exponentialBackoff ?? false,
-        `${RATE_LIMIT_PREFIX}${routeOptions.groupId}:`,
-      );
+    child(options: ChildOptions): FastifyRateLimitStore {
+      if (!options.groupId) throw new Error('every rate limiter needs a name (groupId)');
+      return new FallbackStore(undefined, `${RATE_LIMIT_PREFIX}${options.groupId}:`);
     }
   }
   return FallbackStore;

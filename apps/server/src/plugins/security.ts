@@ -28,11 +28,23 @@ export function contentSecurityPolicy(config: Pick<Config, 'tileUrl' | 'publicUr
   };
 }
 
+/**
+ * Issue 14: the browser features the app may use. Only geolocation (the map's "near me" and the
+ * post form's position), from our own origin; no camera, microphone, payment or sensor API.
+ */
+export const PERMISSIONS_POLICY =
+  'geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), ' +
+  'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
-    hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000 } : false,
+    // Issue 14: HSTS whenever the public address is https (a year; http://localhost never gets it).
+    hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   // Compress JSON and text above 1 KB: data is slow and costly for our users. Up to 256 KB in one
   // synchronous call: a zlib stream per response cost about 6× the CPU on a 10 KB list and 1.6×

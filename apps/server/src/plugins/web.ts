@@ -1,9 +1,10 @@
 // Serves the built web app; every other non-API GET gets index.html so the SPA's router
 // answers deep links (/about, /tranport, ...). API paths get the JSON 404 envelope.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.js';
 
@@ -31,10 +32,23 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   // Read once: index.html is small and only changes with a new build (a restart).
   const indexHtml = hasWeb && indexPath ? readFileSync(indexPath, 'utf8') : undefined;
 
+  const prerendered = root ? loadPrerendered(join(root, 'prerendered')) : new Map<string, string>();
+
   const sendIndex = (reply: FastifyReply) =>
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
+  // any JavaScript; other paths get index.html (the shell's skeleton).
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const page = prerendered.get(`${pickLanguage(request)}${path}`);
+    if (!page) return sendIndex(reply);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language, cookie')
+      .send(page);
+  };
   // The static plugin answers a directory ("/") with 403; the landing page is the SPA's.
-  if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -43,6 +57,44 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     if (path === '/api' || path.startsWith('/api/') || !wantsPage || isAsset || !indexHtml) {
       return sendError(reply, 'NOT_FOUND');
     }
-    return sendIndex(reply);
+    return sendPage(request, reply, path);
   });
 });
+
+/** `<language>/<path>` → HTML, from dist/prerendered/<language>/<page>.html ('/' is index.html). */
+function loadPrerendered(dir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const language of LANGUAGES) {
+    const folder = join(dir, language);
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder)) {
+      if (!file.endsWith('.html')) continue;
+      const path = file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`;
+      pages.set(`${language}${path}`, readFileSync(join(folder, file), 'utf8'));
+    }
+  }
+  return pages;
+}
+
+/**
+ * The language of a prerendered page: the choice the app stored (its `language` cookie, written
+ * next to local storage), else the browser's (Accept-Language, D-24: French → fr-ca), else
+ * SPEC's default. The app renders anew, without hydrating, when its own choice differs.
+ */
+export function pickLanguage(request: FastifyRequest): Language {
+  const cookie = /(?:^|;\s*)language=([a-z-]+)/.exec(request.headers.cookie ?? '')?.[1];
+  if (isLanguage(cookie)) return cookie;
+  const wanted = (request.headers['accept-language'] ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)/.exec(p)?.[1]).find(Boolean);
+      return { primary: tag.split('-')[0], q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.q > 0 && (entry.primary === 'fr' || entry.primary === 'en'))
+    .sort((a, b) => b.q - a.q)[0];
+  if (wanted?.primary === 'fr') return 'fr-ca';
+  if (wanted?.primary === 'en') return 'en-us';
+  return DEFAULT_LANGUAGE;
+}

@@ -4,6 +4,7 @@
 // Set-Cookie by walking every route of the OpenAPI document, anonymous and signed in, and the
 // browser flows that redirect (social sign-in, the local sign-in page, local and PayPal checkout),
 // in development and in production.
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,9 +15,13 @@ import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { startOAuthStub, type OAuthStub } from '../oauth-stub.js';
 import { startPayPalStub, type PayPalStub } from '../paypal-stub.js';
 import { publish, tractor } from '../posts.js';
+import { startSmtpStub, type SmtpStub } from '../smtp-stub.js';
 import { startTwilioStub, type TwilioStub } from '../twilio-stub.js';
 
 const PUBLIC_URL = 'https://app.example.test';
+/** Issue 14: the starting tab's verifier, and its SHA-256 sent when a sign-in starts. */
+const VERIFIER = 'the-cookie-walk-tab-verifier-0123456789abcdef';
+const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
 const METRICS_TOKEN = 'metrics-token-for-the-cookie-walk';
 
 /** What is wrong with one Set-Cookie header value. */
@@ -111,7 +116,7 @@ async function walkWeb(app: FastifyInstance, jar: CookieJar) {
 
 /** Google sign-in through the stub: start, consent, callback, then the one-time code for a session. */
 async function googleSignIn(app: FastifyInstance, jar: CookieJar, stub: OAuthStub) {
-  const start = jar.see('GET /api/auth/google', await app.inject({ url: '/api/auth/google' }));
+  const start = jar.see('GET /api/auth/google', await app.inject({ url: `/api/auth/google?binding=${BINDING}` }));
   expect(start.statusCode).toBe(302);
   const authorization = new URL(String(start.headers.location));
   const code = stub.authorize('google', authorization, { sub: `g-${Date.now()}`, given_name: 'Awa' });
@@ -124,7 +129,11 @@ async function googleSignIn(app: FastifyInstance, jar: CookieJar, stub: OAuthStu
   const oneTime = new URL(String(back.headers.location), PUBLIC_URL).searchParams.get('code');
   const session = jar.see(
     'POST /api/user/loginVia/google',
-    await app.inject({ method: 'POST', url: '/api/user/loginVia/google', payload: { code: oneTime } }),
+    await app.inject({
+      method: 'POST',
+      url: '/api/user/loginVia/google',
+      payload: { code: oneTime, verifier: VERIFIER },
+    }),
   );
   expect(session.statusCode).toBe(200);
 }
@@ -181,7 +190,7 @@ describe('cookies in development (local adapters)', () => {
     await googleSignIn(app, jar, stub);
 
     // The local sign-in page: start, the form, a refused form, then a made-up identity.
-    const start = jar.see('GET /api/auth/local', await app.inject({ url: '/api/auth/local' }));
+    const start = jar.see('GET /api/auth/local', await app.inject({ url: `/api/auth/local?binding=${BINDING}` }));
     const page = jar.see('GET local page', await app.inject({ url: String(start.headers.location) }));
     expect(page.statusCode).toBe(200);
     const state = /name="state" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
@@ -217,12 +226,18 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
   let oauth: OAuthStub;
   let paypal: PayPalStub;
   let twilio: TwilioStub;
+  let smtp: SmtpStub;
   let t: TestApp;
   let dataDir: string | undefined;
   const jar = new CookieJar();
 
   beforeAll(async () => {
-    [oauth, paypal, twilio] = await Promise.all([startOAuthStub(), startPayPalStub(), startTwilioStub()]);
+    [oauth, paypal, twilio, smtp] = await Promise.all([
+      startOAuthStub(),
+      startPayPalStub(),
+      startTwilioStub(),
+      startSmtpStub(),
+    ]);
     // A production instance only checks that migrations ran (a deployment step): a development
     // start on the same folder runs them first.
     dataDir = mkdtempSync(join(tmpdir(), 'cookies-prod-'));
@@ -247,6 +262,13 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
         PAYPAL_API_URL: paypal.url,
         PAYPAL_PLAN_ID: paypal.planId,
         PAYPAL_WEBHOOK_ID: paypal.webhookId,
+        // Issue 14 item 1: production mails over SMTP (the outbox is refused).
+        MAIL_PROVIDER: 'smtp',
+        MAIL_FROM: 'no-reply@market.example.org',
+        SMTP_HOST: smtp.host,
+        SMTP_PORT: String(smtp.port),
+        SMTP_USER: smtp.user,
+        SMTP_PASSWORD: smtp.password,
       },
       { web: true },
     );
@@ -254,7 +276,7 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await Promise.all([oauth?.close(), paypal?.close(), twilio?.close()]);
+    await Promise.all([oauth?.close(), paypal?.close(), twilio?.close(), smtp?.close()]);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

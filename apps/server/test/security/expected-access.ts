@@ -100,6 +100,10 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     roles: SIGNED_IN,
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
   },
+  'GET /api/solution/search': {
+    roles: SIGNED_IN,
+    generated: { visitor: [400, 401], other: [200, 400], subscriber: [200, 400], admin: [200, 400] },
+  },
   'GET /api/solution/searchSolution/{type}/{field}/{text}': {
     roles: SIGNED_IN,
     generated: {
@@ -188,6 +192,15 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     generated: OWN_ONLY_GENERATED,
     why: 'owner: completing with its own unchanged number and country',
   },
+  // Issue 14 item 1: proving the caller's own e-mail; nobody names another's.
+  'POST /api/user/email/send-code': {
+    roles: SIGNED_IN,
+    why: "a code to the caller's own e-mail (the admin's is proven already: sent false)",
+  },
+  'POST /api/user/email/verify': {
+    roles: { visitor: 401, owner: 400, other: 400, subscriber: 400, admin: 400 },
+    why: "a guessed code for the caller's own e-mail: CODE_INVALID, nothing proven",
+  },
 
   'POST /api/payment/pay': {
     roles: { visitor: 401, owner: 200, other: 409, subscriber: 409, admin: 409 },
@@ -236,6 +249,77 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
     generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
     why: 'capability URL of the local provider, as its approve',
+  },
+
+  // Issue 15 (D-27 to D-29): a deal exists only for its two parties; the victim's deal has no
+  // contact access, so the owner's own message and finishing cases run on spare deals of its own.
+  'GET /api/deals': { roles: SIGNED_IN, why: "the caller's own deals; no id is accepted" },
+  'GET /api/deals/unread': { roles: SIGNED_IN, why: "the caller's own unread messages" },
+  'GET /api/deals/{dealId}': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'D-27: a party only; to anybody else, admins included, the deal does not exist',
+  },
+  'GET /api/deals/{dealId}/messages': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-28: a party of a deal with contact access (the owner's paid spare deal)",
+  },
+  'POST /api/deals/{dealId}/messages': {
+    roles: { visitor: 401, owner: 201, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-28: a party of a deal with contact access (the owner's paid spare deal)",
+  },
+  'POST /api/deals/{dealId}/complete': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'D-29: a party (the owner completes a spare deal of its own)',
+  },
+  'POST /api/deals/{dealId}/dispute': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'D-29: the party who did not complete it, within 7 days (a spare deal the acceptor completed)',
+  },
+  'POST /api/deals/{dealId}/review': {
+    roles: { visitor: 401, owner: 201, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'D-29: a party of a completed deal, once (a spare deal the acceptor completed)',
+  },
+  'GET /api/users/{userId}/card': {
+    roles: SIGNED_IN,
+    generated: { visitor: [400, 401], other: [200, 400, 404], subscriber: [200, 400, 404], admin: [200, 400, 404] },
+    why: 'D-29: anybody signed in sees a person without contacts; a generated id may be a real user',
+  },
+  'GET /api/places': {
+    roles: PUBLIC,
+    generated: { visitor: [200, 400], other: [200, 400], subscriber: [200, 400], admin: [200, 400] },
+    why: 'D-26: city names from GeoNames, public data; bounded per address',
+  },
+  'GET /api/places/reverse': { roles: PUBLIC, why: 'D-26: the nearest city to a point, public data' },
+  'POST /api/reports': {
+    roles: { visitor: 401, owner: 201, other: 201, subscriber: 201, admin: 201 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-29: anyone signed in reports the owner's open post (the owner reports the acceptor); a taken, deleted or unknown post is not found",
+  },
+  'GET /api/admin/reports': { roles: ADMIN_ONLY, why: 'D-29' },
+  'PATCH /api/admin/reports/{reportId}': {
+    roles: ADMIN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403], subscriber: [400, 403], admin: [400, 404] },
+    why: 'D-29: admins close reports',
+  },
+  'POST /api/admin/solutions/{solutionId}/hide': {
+    roles: ADMIN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403], subscriber: [400, 403], admin: [400, 404] },
+    why: "D-29: admins hide posts (an admin aims at a spare account's post); fuzzed ids are random only",
+  },
+  'POST /api/admin/users/{userId}/block': {
+    roles: ADMIN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403], subscriber: [400, 403], admin: [400, 404] },
+    why: 'D-29: admins block users (an admin aims at a spare account); fuzzed ids are random only',
+  },
+  'PUT /api/user/addNotiLanguage': {
+    roles: SIGNED_IN,
+    why: "D-24: the caller's own language only; the body names no user",
   },
 };
 

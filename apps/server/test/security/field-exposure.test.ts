@@ -71,6 +71,14 @@ function keysOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
+/** Issue 15 (D-27): a deal's answers carry the other party's contacts while it has contact access. */
+const DEAL_ROUTES = new Set([
+  'GET /api/deals',
+  'GET /api/deals/{dealId}',
+  'POST /api/deals/{dealId}/complete',
+  'POST /api/deals/{dealId}/dispute',
+]);
+
 /** May `viewer` see `person`'s contacts in this answer? */
 function mayShowContacts(s: Seen, viewer: Viewer, person: Exclude<Viewer, 'visitor'>): boolean {
   if (viewer === person) return true;
@@ -80,6 +88,11 @@ function mayShowContacts(s: Seen, viewer: Viewer, person: Exclude<Viewer, 'visit
   const postOwner = owner?.user?._id ?? owner?.solution?.user?._id;
   // D-14 (a): a running subscription or trial sees a post owner's contacts on its details.
   if (viewer === 'subscriber' && DETAIL_ROUTES.has(s.route) && postOwner === w.people[person].id) return true;
+  // D-27: the two parties of a deal with contact access see each other's on the deal.
+  const parties = new Set([viewer, person]);
+  if (DEAL_ROUTES.has(s.route) && parties.has('owner') && parties.has('acceptor')) {
+    if (s.body.includes('"contact_access":true')) return true;
+  }
   // D-14 (b): the payer of a deal gets the other party's contacts once paid.
   return s.route === 'POST /api/payment/success' && viewer === 'owner' && person === 'acceptor';
 }
@@ -131,12 +144,19 @@ describe('field exposure on the raw JSON of every answer', () => {
         get('/api/solution/getAllSolutions/needSolution?near=-17.45,14.7'),
         get('/api/solution/getCategorySolutions/Equipments/needSolution'),
         get('/api/solution/searchSolution/provideSolution/category/equipments'),
-        get('/api/solution/map?bbox=-18,14,-17,15&zoom=16'),
+        get('/api/solution/search?q=tractor'),
+        get('/api/solution/search?near=-17.45,14.7&category=Equipments'),
+        get('/api/solution/map?bbox=-17.5,14.65,-17.4,14.75&zoom=16'),
+        get('/api/places?q=Dakar'),
+        get('/api/places/reverse?lat=14.7&lng=-17.45'),
         get(`/api/solution/getUserSolutions/${me}`),
         get(`/api/solution/getUserAcceptedSolutions/${me}`),
         get(`/api/notify/getUserNotif/${me}`),
         get(`/api/payment/getUserPayments/${me}`),
         get('/api/user/me'),
+        get('/api/deals'),
+        get(`/api/deals/${w.dealId}`),
+        get(`/api/users/${owner.id}/card`),
       ];
     };
     const routeOf = (url: string) =>
@@ -221,5 +241,18 @@ describe('field exposure on the raw JSON of every answer', () => {
     expect(taken.status).toBe(200);
     expect(taken.body).not.toContain(w.people.owner.email);
     expect(taken.body).not.toContain(mobileDigits(w.people.owner.mobile));
+  });
+
+  it("keeps the parties of the victim's unpaid deal from each other's contacts on the deal page (D-27)", () => {
+    for (const viewer of ['owner', 'acceptor'] as const) {
+      const page = seen.find(
+        (s) => s.viewer === viewer && s.route === 'GET /api/deals/{dealId}' && s.body.includes(w.dealId),
+      )!;
+      expect(page.status).toBe(200);
+      const other = w.people[viewer === 'owner' ? 'acceptor' : 'owner'];
+      expect(page.body).toContain('"contact_access":false');
+      expect(page.body).not.toContain(other.email);
+      expect(page.body).not.toContain(mobileDigits(other.mobile));
+    }
   });
 });

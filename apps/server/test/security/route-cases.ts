@@ -3,6 +3,7 @@
 // where a body or path names a user, by the victim's id too. `fuzz` builds the same call from
 // generated ids for the fast-check property. Statuses live in expected-access.ts, not here.
 import { multipart, verifiedToken } from '../accounts.js';
+import { publish } from '../posts.js';
 import type { Role, World } from './world.js';
 
 export interface Req {
@@ -209,6 +210,10 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       build: (w, r, [c, x]) => get(w, r, `/api/solution/getCategorySolutions/${enc(c!)}/${enc(x!)}`),
     },
   },
+  'GET /api/solution/search': {
+    fixed: (w, r) => [get(w, r, '/api/solution/search?q=tractor&near=-17.45,14.7')],
+    fuzz: { slots: ['text'], build: (w, r, [x]) => get(w, r, `/api/solution/search?q=${enc(x!)}`) },
+  },
   'GET /api/solution/searchSolution/{type}/{field}/{text}': {
     fixed: (w, r) => [get(w, r, '/api/solution/searchSolution/provideSolution/pickup_country/Senegal')],
     fuzz: {
@@ -293,7 +298,8 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
 
   'GET /api/auth/providers': { fixed: (w, r) => [get(w, r, '/api/auth/providers')] },
   'GET /api/auth/{provider}': {
-    fixed: (w, r) => [get(w, r, '/api/auth/local')],
+    // Issue 14: with the starting tab's binding, so that the start goes through.
+    fixed: (w, r) => [get(w, r, `/api/auth/local?binding=${'0'.repeat(64)}`)],
     fuzz: { slots: ['text'], build: (w, r, [p]) => get(w, r, `/api/auth/${enc(p!)}x`) },
   },
   'GET /api/auth/{provider}/callback': {
@@ -326,6 +332,14 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       build: (w, r, [id]) =>
         send(w, r, 'PUT', `/api/user/register-via-fb/${enc(id!)}`, { mobile_no: '+221770000000', country: 'SN' }),
     },
+  },
+
+  'POST /api/user/email/send-code': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/user/email/send-code')],
+  },
+  'POST /api/user/email/verify': {
+    fixed: (w, r) => [send(w, r, 'POST', '/api/user/email/verify', { code: '000000' })],
+    fuzz: { slots: ['text'], build: (w, r, [c]) => send(w, r, 'POST', '/api/user/email/verify', { code: c }) },
   },
 
   'POST /api/payment/pay': {
@@ -408,6 +422,119 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /api/payment/local/checkout/{orderId}/approve': checkout('approve'),
   'POST /api/payment/local/checkout/{orderId}/cancel': checkout('cancel'),
+
+  'GET /api/deals': { fixed: (w, r) => [get(w, r, '/api/deals')] },
+  'GET /api/deals/unread': { fixed: (w, r) => [get(w, r, '/api/deals/unread')] },
+  'GET /api/deals/{dealId}': {
+    fixed: (w, r) => [get(w, r, `/api/deals/${w.dealId}`)],
+    fuzz: { slots: ['notification'], build: (w, r, [id]) => get(w, r, `/api/deals/${enc(id!)}`) },
+  },
+  'GET /api/deals/{dealId}/messages': {
+    fixed: async (w, r) => [get(w, r, `/api/deals/${r === 'owner' ? await paidOwnDeal(w) : w.dealId}/messages`)],
+    fuzz: { slots: ['notification'], build: (w, r, [id]) => get(w, r, `/api/deals/${enc(id!)}/messages`) },
+  },
+  'POST /api/deals/{dealId}/messages': {
+    fixed: async (w, r) => [
+      send(w, r, 'POST', `/api/deals/${r === 'owner' ? await paidOwnDeal(w) : w.dealId}/messages`, {
+        text: 'Planted message <b>text</b>',
+      }),
+    ],
+    fuzz: {
+      slots: ['notification'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/messages`, { text: 'Hello' }),
+    },
+  },
+  'POST /api/deals/{dealId}/complete': {
+    fixed: async (w, r) => [send(w, r, 'POST', `/api/deals/${r === 'owner' ? await ownDeal(w) : w.dealId}/complete`)],
+    fuzz: { slots: ['notification'], build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/complete`) },
+  },
+  'POST /api/deals/{dealId}/dispute': {
+    fixed: async (w, r) => [
+      send(w, r, 'POST', `/api/deals/${r === 'owner' ? await completedOwnDeal(w) : w.dealId}/dispute`),
+    ],
+    fuzz: { slots: ['notification'], build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/dispute`) },
+  },
+  'POST /api/deals/{dealId}/review': {
+    fixed: async (w, r) => [
+      send(w, r, 'POST', `/api/deals/${r === 'owner' ? await completedOwnDeal(w) : w.dealId}/review`, {
+        rating: 4,
+        text: 'Planted review',
+      }),
+    ],
+    fuzz: {
+      slots: ['notification'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/review`, { rating: 5 }),
+    },
+  },
+  'GET /api/users/{userId}/card': {
+    fixed: (w, r) => [get(w, r, `/api/users/${w.people.owner.id}/card`)],
+    fuzz: { slots: ['user'], build: (w, r, [id]) => get(w, r, `/api/users/${enc(id!)}/card`) },
+  },
+  'GET /api/places': {
+    fixed: (w, r) => [get(w, r, '/api/places?q=Thies&near=-17.45,14.7')],
+    fuzz: { slots: ['text'], build: (w, r, [x]) => get(w, r, `/api/places?q=${enc(x!)}`) },
+  },
+  'GET /api/places/reverse': { fixed: (w, r) => [get(w, r, '/api/places/reverse?lat=14.7&lng=-17.45')] },
+  'POST /api/reports': {
+    // D-29: others report the owner's open post; the owner, who may not report their own, reports
+    // the acceptor of their deal. Reports are not the victims' data (victimSnapshot).
+    fixed: (w, r) => [
+      send(
+        w,
+        r,
+        'POST',
+        '/api/reports',
+        r === 'owner'
+          ? { user_id: w.people.acceptor.id, reason: 'other' }
+          : { solution_id: w.posts.open, reason: 'spam' },
+      ),
+    ],
+    fuzz: {
+      slots: ['post'],
+      build: (w, r, [id]) => send(w, r, 'POST', '/api/reports', { solution_id: id, reason: 'spam' }),
+    },
+  },
+  'GET /api/admin/reports': { fixed: (w, r) => [get(w, r, '/api/admin/reports')] },
+  'PATCH /api/admin/reports/{reportId}': {
+    fixed: async (w, r) => {
+      const made = await w.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: w.people.other.headers,
+        payload: { solution_id: w.posts.open, reason: 'wrong_info' },
+      });
+      if (made.statusCode !== 201) throw new Error(`report ${made.statusCode}: ${made.body}`);
+      return [send(w, r, 'PATCH', `/api/admin/reports/${made.json().data._id}`, { status: 'closed' })];
+    },
+    fuzz: {
+      slots: ['nobody'],
+      build: (w, r, [id]) => send(w, r, 'PATCH', `/api/admin/reports/${enc(id!)}`, { status: 'closed' }),
+    },
+  },
+  'POST /api/admin/solutions/{solutionId}/hide': {
+    fixed: async (w, r) => {
+      // An admin's allowed call is aimed at a spare account's post so the victim's data stays put.
+      const target = r === 'admin' ? (await publish(w.app, await w.spare(), tractorJson()))._id : w.posts.open;
+      return [send(w, r, 'POST', `/api/admin/solutions/${target}/hide`, { hidden: true })];
+    },
+    fuzz: {
+      slots: ['nobody'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/admin/solutions/${enc(id!)}/hide`, { hidden: true }),
+    },
+  },
+  'POST /api/admin/users/{userId}/block': {
+    fixed: async (w, r) => {
+      const target = r === 'admin' ? (await w.spare()).id : w.people.owner.id;
+      return [send(w, r, 'POST', `/api/admin/users/${target}/block`, { blocked: true })];
+    },
+    fuzz: {
+      slots: ['nobody'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/admin/users/${enc(id!)}/block`, { blocked: true }),
+    },
+  },
+  'PUT /api/user/addNotiLanguage': {
+    fixed: (w, r) => [send(w, r, 'PUT', '/api/user/addNotiLanguage', { language: 'fr-ca' })],
+  },
 };
 
 function country(w: World, r: Role, id: string): Req {
@@ -495,4 +622,45 @@ async function approvedOrder(w: World): Promise<{ orderId: string; post: string 
   const url = pay.json().data.url as string;
   await w.app.inject({ method: 'POST', url: `${url}/approve` });
   return { orderId: decodeURIComponent(url.split('/').pop()!), post };
+}
+
+/** Issue 15: a spare offer of the owner taken by the acceptor (no contact access yet); its deal id. */
+async function ownDeal(w: World): Promise<string> {
+  const post = await w.spareOffer();
+  const taken = await w.app.inject({
+    method: 'PUT',
+    url: '/api/solution/solutionAccepted',
+    headers: w.people.acceptor.headers,
+    payload: { user_id: w.people.acceptor.id, solution_id: post },
+  });
+  if (taken.statusCode !== 200) throw new Error(`solutionAccepted ${taken.statusCode}: ${taken.body}`);
+  return taken.json().data.deal._id as string;
+}
+
+/** Issue 15: a deal of the owner's that the owner paid for (contact access, D-27). */
+async function paidOwnDeal(w: World): Promise<string> {
+  const { orderId, post } = await approvedOrder(w);
+  const done = await w.app.inject({
+    method: 'POST',
+    url: '/api/payment/success',
+    headers: w.people.owner.headers,
+    payload: { paymentId: orderId, payerId: 'PAYER', solution_id: post },
+  });
+  if (done.statusCode !== 200) throw new Error(`payment/success ${done.statusCode}: ${done.body}`);
+  const deals = await w.app.inject({ url: '/api/deals', headers: w.people.owner.headers });
+  const deal = (deals.json().data as { _id: string; solution: { _id: string } }[]).find((d) => d.solution._id === post);
+  if (!deal) throw new Error('no deal on the paid post');
+  return deal._id;
+}
+
+/** Issue 15: a deal of the owner's that its acceptor marked completed (the owner may dispute or rate it). */
+async function completedOwnDeal(w: World): Promise<string> {
+  const dealId = await ownDeal(w);
+  const done = await w.app.inject({
+    method: 'POST',
+    url: `/api/deals/${dealId}/complete`,
+    headers: w.people.acceptor.headers,
+  });
+  if (done.statusCode !== 200) throw new Error(`complete ${done.statusCode}: ${done.body}`);
+  return dealId;
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { multipart, newAccount, signedUp, verifiedToken } from '../accounts.js';
+import { multipart, newAccount, proveEmail, signedUp, verifiedToken } from '../accounts.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { queryRows } from '../databases.js';
 import { publish, tractor } from '../posts.js';
@@ -64,7 +64,12 @@ const ADMIN_EMAIL_PREFIX = 'security-admin';
 
 export async function buildWorld(env: Record<string, string> = {}): Promise<World> {
   const adminAccount = newAccount({ email: `${ADMIN_EMAIL_PREFIX}-${Date.now()}@example.org` });
-  const t = await buildTestApp({ RATE_LIMIT_SCALE: '100', ADMIN_EMAILS: adminAccount.email, ...env });
+  const t = await buildTestApp({
+    RATE_LIMIT_SCALE: '100',
+    ADMIN_EMAILS: adminAccount.email,
+    PLACES_COUNTRIES: 'SN',
+    ...env,
+  });
   await t.app.ready();
   const app = t.app;
 
@@ -126,6 +131,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     signedUp(app).then((s) => person(s)),
   ]);
   const admin = person(await signedUp(app, adminAccount));
+  // Issue 14 item 1: an ADMIN_EMAILS address gives rights once its code proves it.
+  await proveEmail(app, admin.headers);
   const paid = await app.inject({
     method: 'POST',
     url: '/api/admin/markSubscriptionPaid',

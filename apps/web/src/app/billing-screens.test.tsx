@@ -4,7 +4,8 @@ import type { Payment, Solution } from '@app/shared';
 import { goTo } from '../features/billing/components/payment-choice';
 import { solution } from '../features/deals/testing/fixtures';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
-import { SupplierDetailsScreen } from './billing-screens';
+import { deal } from '../features/deals/testing/deals';
+import { PaymentSuccessScreen, SupplierDetailsScreen } from './billing-screens';
 
 // The supplier (u2) opens their own offer, which a client has accepted.
 const offer = (overrides: Partial<Solution> = {}) =>
@@ -61,15 +62,17 @@ describe('the owner of an accepted offer without contact access (D-15, issue 6 p
 
   it('is offered the payment choice and pays as you go for this deal', async () => {
     signIn(supplier(false));
+    // In the currency the user chose (D-24 would otherwise pick the user's country's).
+    localStorage.setItem('currency', 'dollar');
     const assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
     const post = offer();
     const fetchMock = serve(post, false);
     open(post);
-    expect(await screen.findByRole('heading', { name: 'Choose how to continue' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Choose how to continue' })).toBeInTheDocument();
     expect(
       screen.getByText('A client took your offer. To exchange contact details with them, choose one of these:'),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
     fireEvent.click(screen.getByRole('button', { name: 'Pay $2.25' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
     const [, init] = callsTo(fetchMock, 'POST /api/payment/pay')[0]!;
@@ -81,8 +84,10 @@ describe('the owner of an accepted offer without contact access (D-15, issue 6 p
     const post = offer();
     serve(post, true);
     open(post);
-    expect(await screen.findByText('This is your post.', { exact: false })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).toBeNull());
+    expect(await screen.findByText('This is your post.', { exact: false })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).not.toBeInTheDocument(),
+    );
   });
 
   it('is told the deal is paid once it is, and not offered to pay again', async () => {
@@ -92,8 +97,8 @@ describe('the owner of an accepted offer without contact access (D-15, issue 6 p
     open(post);
     expect(
       await screen.findByText("You paid for this deal: you and the client can now see each other's contact details."),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
   });
 
   it('is not offered it while the offer is still open', async () => {
@@ -101,7 +106,52 @@ describe('the owner of an accepted offer without contact access (D-15, issue 6 p
     const post = offer({ status: 'Pending' });
     serve(post, false);
     open(post);
-    expect(await screen.findByText('This is your post.', { exact: false })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).toBeNull();
+    expect(await screen.findByText('This is your post.', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/successurl leads to the deal paid for (D-27)', () => {
+  const SOLUTION = 's1';
+  const paid = {
+    payment: { ...paidFor(SOLUTION), amount: '2.25' },
+    contact: { email: 'binta@example.org', mobile_no: '+221770000001' },
+  };
+
+  it('gives the owner of an offer the deal and My Offers, not My Orders', async () => {
+    signIn(testUser({ _id: 'u2', firstName: 'Moussa' }));
+    routeFetch({
+      'POST /api/payment/success': [200, { data: paid }],
+      [`GET /api/solution/getSolutionDetails/${SOLUTION}`]: [200, { data: offer({ _id: SOLUTION }) }],
+      'GET /api/deals': [200, { data: [deal({ solution: offer({ _id: SOLUTION }), role: 'owner' })] }],
+    });
+    renderScreen(
+      '/successurl',
+      <PaymentSuccessScreen title="Payment" />,
+      `/successurl?paymentId=PAY-1&PayerID=P9&solution_id=${SOLUTION}`,
+    );
+    const toDeal = await screen.findByRole('link', { name: 'Open the deal with Binta' });
+    expect(toDeal).toHaveAttribute('href', '/deals/d1');
+    expect(screen.getByRole('link', { name: 'See My Offers' })).toHaveAttribute('href', '/myoffers');
+    expect(screen.queryByRole('link', { name: 'See My Orders' })).not.toBeInTheDocument();
+  });
+
+  it('gives the acceptor of a need the deal and My Orders', async () => {
+    signIn(testUser({ _id: 'u2', firstName: 'Moussa' }));
+    const need = solution({ _id: SOLUTION, user_role: 'needSolution', status: 'Accepted' });
+    routeFetch({
+      'POST /api/payment/success': [200, { data: paid }],
+      [`GET /api/solution/getSolutionDetails/${SOLUTION}`]: [200, { data: need }],
+      'GET /api/deals': [200, { data: [deal({ solution: need, role: 'acceptor' })] }],
+    });
+    renderScreen(
+      '/successurl',
+      <PaymentSuccessScreen title="Payment" />,
+      `/successurl?paymentId=PAY-1&PayerID=P9&solution_id=${SOLUTION}`,
+    );
+    expect((await screen.findByRole('link', { name: 'Open the deal with Binta' })).getAttribute('href')).toBe(
+      '/deals/d1',
+    );
+    expect(screen.getByRole('link', { name: 'See My Orders' })).toHaveAttribute('href', '/myorders');
   });
 });

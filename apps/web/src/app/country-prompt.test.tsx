@@ -17,7 +17,7 @@ describe('the country prompt (SPEC 4)', () => {
     signIn(testUser({ country: null }));
     routeFetch({ 'GET /api/user/me': [200, { data: testUser({ country: null }) }] });
     show(path);
-    await waitFor(() => expect(modal()).not.toBeNull());
+    await waitFor(() => expect(modal()).toBeInTheDocument());
   });
 
   it('stays closed elsewhere, once isCountry is set, and for visitors', async () => {
@@ -25,7 +25,7 @@ describe('the country prompt (SPEC 4)', () => {
     routeFetch({ 'GET /api/user/me': [200, { data: testUser({ country: null }) }] });
     show('/profile');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(modal()).toBeNull();
+    expect(modal()).not.toBeInTheDocument();
     cleanup();
 
     localStorage.clear();
@@ -33,14 +33,14 @@ describe('the country prompt (SPEC 4)', () => {
     routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
     show('/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(modal()).toBeNull();
+    expect(modal()).not.toBeInTheDocument();
     cleanup();
 
     localStorage.clear();
     const fetchMock = routeFetch({});
     show('/dashboard');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(modal()).toBeNull();
+    expect(modal()).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

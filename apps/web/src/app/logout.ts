@@ -11,6 +11,13 @@ export async function logout(): Promise<void> {
       () => undefined,
     );
   }
+  // Issue 17: the saved answers and what waits to be sent are this user's: they go too.
+  // Loaded here, not in the entry (issue 17 item 2).
+  const [{ clearPersistedQueries }, { clearOutbox }] = await Promise.all([
+    import('../lib/query-persistence'),
+    import('../lib/outbox'),
+  ]);
+  await Promise.all([clearPersistedQueries(), clearOutbox()]);
   const keep = ['language', 'currency'].map((k) => [k, localStorage.getItem(k)] as const);
   localStorage.clear();
   for (const [k, v] of keep) if (v !== null) localStorage.setItem(k, v);

@@ -27,7 +27,8 @@ const SCREENS: Record<ScreenName, Screen> = {
     () => import('../features/settings/components/language-currency-page'),
     'LanguageCurrencyPage',
   ),
-  category: named(() => import('../features/posts/components/category-page'), 'CategoryPage'),
+  // The preset cards with the category's posts under them (app layer).
+  category: named(() => import('./category-screen'), 'CategoryScreen'),
   needForm: named(() => import('../features/posts/components/post-form-page'), 'NeedSolutionFormPage'),
   provideForm: named(() => import('../features/posts/components/post-form-page'), 'ProvideSolutionFormPage'),
   login: named(() => import('../features/auth/components/login-page'), 'LoginPage'),
@@ -40,7 +41,8 @@ const SCREENS: Record<ScreenName, Screen> = {
   users: named(() => import('../features/admin/components/users-page'), 'UsersPage'),
   middleware: named(() => import('../features/profile/components/middleware-page'), 'MiddlewarePage'),
   registerCountry: named(() => import('../features/profile/components/register-country-page'), 'RegisterCountryPage'),
-  map: named(() => import('../features/map/components/map-screen'), 'MapScreen'),
+  // The map with the search box over it (app layer).
+  map: named(() => import('./dashboard-screen'), 'DashboardScreen'),
   selectionMap: named(() => import('../features/map/components/selection-map-page'), 'SelectionMapPage'),
   clients: named(() => import('../features/deals/components/solutions-list-page'), 'ClientsPage'),
   suppliers: named(() => import('../features/deals/components/solutions-list-page'), 'SuppliersPage'),
@@ -52,6 +54,10 @@ const SCREENS: Record<ScreenName, Screen> = {
   clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),
   myOffers: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOffersPage'),
   myOrders: named(() => import('../features/deals/components/my-solutions-pages'), 'MyOrdersPage'),
+  deals: named(() => import('../features/deals/components/deals-list-page'), 'DealsListPage'),
+  // The supplier side of a deal without contact access gets the payment choice (app layer).
+  deal: named(() => import('./billing-screens'), 'DealScreen'),
+  adminReports: named(() => import('../features/admin/components/reports-page'), 'ReportsPage'),
   subscriptionScreen: named(() => import('../features/billing/components/subscription-screen'), 'SubscriptionScreen'),
   subscriptions: named(() => import('../features/billing/components/subscriptions-page'), 'SubscriptionsPage'),
   subscriptionSuccess: named(
@@ -78,7 +84,8 @@ const NOT_FOUND: RouteEntry = {
 function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {
   const location = useLocation();
   const signedIn = isSignedIn();
-  if (guard === 'protected' && !signedIn) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (guard === 'protected' && !signedIn)
+    return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   if (guard === 'authRedirect' && signedIn) return <Navigate to="/dashboard" replace />;
   return children;
 }

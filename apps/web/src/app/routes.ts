@@ -37,6 +37,9 @@ export type ScreenName =
   | 'clientNeedsMatch'
   | 'myOffers'
   | 'myOrders'
+  | 'deals'
+  | 'deal'
+  | 'adminReports'
   | 'subscriptionScreen'
   | 'subscriptions'
   | 'subscriptionSuccess'
@@ -87,6 +90,9 @@ export const ROUTES: RouteEntry[] = [
   },
   signedIn('/myoffers', 'myOffers'),
   signedIn('/myorders', 'myOrders'),
+  // D-27: the deals of both sides, and one deal as its two parties see it.
+  signedIn('/deals', 'deals'),
+  signedIn('/deals/:dealId', 'deal'),
   signedIn('/clientofferaccept', 'clientOfferAccept'),
   signedIn('/clientofferaccept/:id', 'clientOfferAccept'),
   signedIn('/suppliersolution/:id', 'supplierSolution'),
@@ -127,6 +133,14 @@ export const ROUTES: RouteEntry[] = [
   { path: '/about', guard: 'public', title: 'routes.about', chrome: 'shell', screen: 'about' },
   // D-11: admins only; the page itself says so to others.
   { path: '/getUsers', guard: 'public', title: 'routes.getUsers', chrome: 'shellWhenSignedIn', screen: 'users' },
+  // D-29: reports for admins, guarded like /getUsers (the page tells others it is for admins).
+  {
+    path: '/admin/reports',
+    guard: 'public',
+    title: 'routes.adminReports',
+    chrome: 'shellWhenSignedIn',
+    screen: 'adminReports',
+  },
   // The provider's cancel return; it reveals nothing, so a lapsed session still reads it.
   {
     path: '/subscriptioncancel',

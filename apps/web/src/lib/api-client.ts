@@ -39,14 +39,17 @@ export const apiHeaders = (): Headers => headers(false);
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; cache?: RequestCache } = {},
+  init: { method?: string; body?: unknown; cache?: RequestCache; idempotencyKey?: string } = {},
 ): Promise<T> {
   const isForm = init.body instanceof FormData;
+  const sent = headers(init.body !== undefined && !isForm);
+  // D-31: a retried write with the same key is answered once by the server.
+  if (init.idempotencyKey) sent.set('idempotency-key', init.idempotencyKey);
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method: init.method ?? 'GET',
-      headers: headers(init.body !== undefined && !isForm),
+      headers: sent,
       body: isForm ? (init.body as FormData) : init.body === undefined ? undefined : JSON.stringify(init.body),
       ...(init.cache ? { cache: init.cache } : {}),
     });

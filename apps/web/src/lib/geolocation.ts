@@ -1,7 +1,7 @@
 // The browser's position, asked one way for every screen: SPEC 9's 60 s timeout, a five-minute
 // cached fix accepted. A refusal or no answer counts as "off"; each screen decides what that means
 // (sign-in asks to turn it on, the map carries on without it).
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { GEOLOCATION_TIMEOUT_MS, LOCATION_MODAL_DELAY_MS } from '@app/shared';
 
 export interface Position {
@@ -10,6 +10,8 @@ export interface Position {
 }
 
 export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Position) | { status: 'off' };
+/** 'idle': not asked yet (a screen that asks only when the user turns something on). */
+export type AskedPosition = PositionState | { status: 'idle' };
 
 const supported = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
@@ -26,11 +28,21 @@ export function requestPosition(done: (position: Position | null) => void): void
   );
 }
 
-/** The position, asked on mount (or once `enabled` turns true). */
-export function usePosition(enabled = true): PositionState {
-  const [state, setState] = useState<PositionState>(() => (supported() ? { status: 'pending' } : { status: 'off' }));
+/**
+ * The one position hook (issue 18). `ask`: true asks on mount (or once it turns true); false
+ * waits; 'on-demand' waits in 'idle' until `request()` (the lists' 'Nearest first', which asks
+ * only when the user turns it on). `request()` asks again in any mode.
+ */
+export function usePosition(ask: boolean | 'on-demand' = true): AskedPosition & { request: () => void } {
+  const [state, setState] = useState<AskedPosition>(() =>
+    ask === 'on-demand' ? { status: 'idle' } : supported() ? { status: 'pending' } : { status: 'off' },
+  );
+  const request = useCallback(() => {
+    setState((s) => (s.status === 'ready' ? s : { status: 'pending' }));
+    requestPosition((position) => setState(position ? { status: 'ready', ...position } : { status: 'off' }));
+  }, []);
   useEffect(() => {
-    if (!enabled) return;
+    if (ask !== true) return;
     let live = true;
     requestPosition((position) => {
       if (live) setState(position ? { status: 'ready', ...position } : { status: 'off' });
@@ -38,18 +50,18 @@ export function usePosition(enabled = true): PositionState {
     return () => {
       live = false;
     };
-  }, [enabled]);
-  return state;
+  }, [ask]);
+  return { ...state, request };
 }
 
-export const positionOf = (state: PositionState): Position | null =>
+export const positionOf = (state: AskedPosition): Position | null =>
   state.status === 'ready' ? { lat: state.lat, lng: state.lng } : null;
 
 /**
  * SPEC 4: after 500 ms without coordinates the location modal asks to turn the location on. It
  * closes by itself when the coordinates arrive late, and stays closed once dismissed.
  */
-export function useLocationPrompt(state: PositionState): { open: boolean; dismiss: () => void } {
+export function useLocationPrompt(state: AskedPosition): { open: boolean; dismiss: () => void } {
   const [late, setLate] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {

@@ -19,6 +19,7 @@ export interface StoredUser {
   firstName: string;
   email?: string;
   profile_pic?: string | null;
+  country?: string | null;
 }
 
 export function getAuthKey(): string | null {

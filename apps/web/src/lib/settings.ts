@@ -1,4 +1,6 @@
-// Language and currency choices, kept in local storage under SPEC 3's names.
+// Language and currency choices, kept in local storage under SPEC 3's names. Until the user
+// chooses, D-24's local defaults apply: the browser's language, the currency of the user's
+// country or else of the place the device was found in.
 import {
   DEFAULT_CURRENCY,
   DEFAULT_LANGUAGE,
@@ -7,21 +9,51 @@ import {
   type CurrencySetting,
   type Language,
 } from '@app/shared';
+import { browserLanguage, currencyOfCountry, positionCountry } from './local-defaults';
 
 export function getLanguage(): Language {
   const stored = safeGet('language');
-  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+  return isLanguage(stored) ? stored : (browserLanguage() ?? DEFAULT_LANGUAGE);
+}
+
+/** The user's country (their account's), else the country the device was last found in. */
+export function localCountry(): string | null {
+  const raw = safeGet('currentUser');
+  if (raw) {
+    try {
+      const { country } = JSON.parse(raw) as { country?: unknown };
+      if (typeof country === 'string' && /^[A-Za-z]{2}$/.test(country)) return country.toUpperCase();
+    } catch {
+      // A damaged entry: fall through to the position.
+    }
+  }
+  return positionCountry();
 }
 
 /** SPEC 4: the language switch stores the choice and reloads the page. */
 export function switchLanguage(language: Language): void {
   localStorage.setItem('language', language);
+  rememberLanguageForServer(language);
   window.location.reload();
+}
+
+/**
+ * Issue 17: the server sends the public pages prerendered in this language (a cookie, as local
+ * storage never reaches it); without the cookie it follows Accept-Language.
+ */
+export function rememberLanguageForServer(language: Language): void {
+  try {
+    document.cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // Cookies refused: the server falls back to Accept-Language.
+  }
 }
 
 export function getCurrency(): CurrencySetting {
   const stored = safeGet('currency');
-  return isCurrencySetting(stored) ? stored : DEFAULT_CURRENCY;
+  if (isCurrencySetting(stored)) return stored;
+  const country = localCountry();
+  return country ? currencyOfCountry(country) : DEFAULT_CURRENCY;
 }
 
 export function setCurrency(currency: CurrencySetting): void {

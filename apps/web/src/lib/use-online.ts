@@ -11,5 +11,7 @@ export function useOnline(): boolean {
       };
     },
     () => navigator.onLine,
+    // Prerendered pages (issue 17) are built online.
+    () => true,
   );
 }

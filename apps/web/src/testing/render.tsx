@@ -107,6 +107,7 @@ export const testUser = (overrides: Record<string, unknown> = {}) => ({
   vip: false,
   google_auth: false,
   fb_auth: false,
+  email_verified: false,
   language: 'en',
   subscription: {
     subscription_type: null,

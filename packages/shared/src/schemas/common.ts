@@ -23,4 +23,12 @@ export const idSchema = z.string().min(1).max(64);
 /** D-5: WGS84 degrees. */
 export const latSchema = z.number().min(-90).max(90);
 export const lngSchema = z.number().min(-180).max(180);
-export const plainDateSchema = z.iso.date();
+/**
+ * A calendar date, YYYY-MM-DD. Issue 14: the ISO pattern alone lets year 0000 through, which the
+ * database cannot store (a 500); every date field takes a real date between these bounds.
+ */
+export const PLAIN_DATE_MIN = '1900-01-01';
+export const PLAIN_DATE_MAX = '9999-12-31';
+export const plainDateSchema = z.iso
+  .date()
+  .refine((value) => value >= PLAIN_DATE_MIN && value <= PLAIN_DATE_MAX, 'Not a real date');

@@ -1,8 +1,11 @@
-// Deals and notifications calls of API.md (issue 5).
+// Deals and notifications calls of API.md (issue 5), and the deal as both parties see it (issue 15,
+// D-27 to D-29: API.md's "Added in the second round").
 import { z } from 'zod';
+import { idSchema } from './common.js';
 import { solutionSchema } from './records.js';
 
 export const CONTACT_ACCESS = ['subscription', 'trial', 'payment', 'none'] as const;
+export type ContactAccess = (typeof CONTACT_ACCESS)[number];
 
 export const acceptBodySchema = z.object({
   user_id: z.uuid(),
@@ -13,7 +16,8 @@ export const acceptBodySchema = z.object({
 export const rejectBodySchema = z.object({ user_id: z.uuid(), solution_id: z.uuid() });
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
 
-export const dealSchema = z
+/** The deal as `solutionAccepted` records it (issue 5); the deal page reads `Deal` below. */
+export const acceptedDealSchema = z
   .object({
     _id: z.string(),
     solution_id: z.string(),
@@ -21,10 +25,171 @@ export const dealSchema = z
     accepted_at: z.string(),
     contact_access: z.enum(CONTACT_ACCESS),
   })
-  .meta({ id: 'Deal' });
-export type Deal = z.infer<typeof dealSchema>;
+  .meta({ id: 'AcceptedDeal' });
+export type AcceptedDeal = z.infer<typeof acceptedDealSchema>;
 
-export const acceptResultSchema = z.object({ solution: solutionSchema, deal: dealSchema });
+export const acceptResultSchema = z.object({ solution: solutionSchema, deal: acceptedDealSchema });
 
 /** SPEC 7: `id` is the notification, `_id` the user. */
 export const updateNotificationBodySchema = z.object({ id: z.uuid(), _id: z.uuid() });
+
+// ---- Issue 15: the deal page, messages, completion, reviews, reports ----
+
+/** D-29: average of 1–5 ratings (one decimal), null while nobody has rated. */
+export const ratingSchema = z.object({ average: z.number().min(1).max(5).nullable(), count: z.number().int().min(0) });
+export type Rating = z.infer<typeof ratingSchema>;
+
+/**
+ * D-27: a person as another user sees them. `verified` and `vip` are the badges; `member_since`
+ * is a plain date. Contacts only per D-14/D-27 (never on a card).
+ */
+export const personSchema = z
+  .object({
+    _id: idSchema,
+    firstName: z.string(),
+    verified: z.boolean(),
+    vip: z.boolean(),
+    member_since: z.string(),
+    completed_deals: z.number().int().min(0),
+    rating: ratingSchema,
+    email: z.string().optional(),
+    mobile_no: z.string().optional(),
+  })
+  .meta({ id: 'Person' });
+export type Person = z.infer<typeof personSchema>;
+
+export const DEAL_STATUSES = ['accepted', 'completed', 'cancelled'] as const;
+export type DealStatus = (typeof DEAL_STATUSES)[number];
+export const DEAL_ROLES = ['owner', 'acceptor'] as const;
+export type DealRole = (typeof DEAL_ROLES)[number];
+
+export const REVIEW_TEXT_MAX = 500;
+export const MESSAGE_TEXT_MAX = 1000;
+/** D-29: the other party may dispute a completion within this many days. */
+export const DISPUTE_WINDOW_DAYS = 7;
+
+export const reviewSchema = z
+  .object({
+    _id: idSchema,
+    deal_id: idSchema,
+    /** Who wrote it (first name only). */
+    from: z.object({ _id: idSchema, firstName: z.string() }),
+    rating: z.number().int().min(1).max(5),
+    text: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Review' });
+export type Review = z.infer<typeof reviewSchema>;
+
+export const dealSchema = z
+  .object({
+    _id: idSchema,
+    solution: solutionSchema,
+    /** The caller's side. */
+    role: z.enum(DEAL_ROLES),
+    counterpart: personSchema,
+    /** D-27: whether the two can see each other's contacts and write to each other. */
+    contact_access: z.boolean(),
+    status: z.enum(DEAL_STATUSES),
+    accepted_at: z.string(),
+    completed_at: z.string().optional(),
+    /** The user id of the party who marked it completed. */
+    completed_by: idSchema.optional(),
+    /** D-29: until when the other party may dispute the completion (completed deals only). */
+    dispute_until: z.string().optional(),
+    /** The caller's review of the counterpart, once written. */
+    my_review: reviewSchema.optional(),
+    /** Messages from the counterpart the caller has not read yet. */
+    unread_count: z.number().int().min(0),
+  })
+  .meta({ id: 'Deal' });
+export type Deal = z.infer<typeof dealSchema>;
+
+export const dealIdParamsSchema = z.object({ dealId: z.uuid() });
+export const dealListQuerySchema = z.object({ status: z.enum(DEAL_STATUSES).optional() });
+/** GET /api/deals/unread: the header's badge (messages from counterparts not read yet). */
+export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
+
+export const messageSchema = z
+  .object({
+    _id: idSchema,
+    deal_id: idSchema,
+    /** The author's user id. */
+    from: idSchema,
+    /** Stored as typed: the page escapes it (text only, D-28). */
+    text: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
+export const messageListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
+export const newMessageBodySchema = z.object({ text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX) });
+
+export const newReviewBodySchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  text: z
+    .string()
+    .trim()
+    .max(REVIEW_TEXT_MAX)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** GET /api/users/:userId/card: a person without contacts and their latest reviews. */
+export const userCardSchema = personSchema
+  .omit({ email: true, mobile_no: true })
+  .extend({ reviews: z.array(reviewSchema) })
+  .meta({ id: 'UserCard' });
+export type UserCard = z.infer<typeof userCardSchema>;
+
+export const REPORT_REASONS = ['scam', 'spam', 'offensive', 'wrong_info', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_TEXT_MAX = 1000;
+export const newReportBodySchema = z
+  .object({
+    solution_id: z.uuid().optional(),
+    user_id: z.uuid().optional(),
+    reason: z.enum(REPORT_REASONS),
+    text: z
+      .string()
+      .trim()
+      .max(REPORT_TEXT_MAX)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+  })
+  .refine((r) => r.solution_id !== undefined || r.user_id !== undefined, {
+    message: 'Required',
+    path: ['solution_id'],
+  });
+
+export const REPORT_STATUSES = ['open', 'closed'] as const;
+export const reportSchema = z
+  .object({
+    _id: idSchema,
+    reason: z.enum(REPORT_REASONS),
+    text: z.string().nullable(),
+    status: z.enum(REPORT_STATUSES),
+    created_at: z.string(),
+    reporter: z.object({ _id: idSchema, firstName: z.string() }),
+    /** The reported post, if any: its owner, title, sub-category name and whether an admin hid it. */
+    solution: z
+      .object({
+        _id: idSchema,
+        /** D-30: the stored title; null when the post is named by its sub-category. */
+        title: z.string().nullable().optional(),
+        sub_category: z.object({ en: z.string(), fr: z.string() }),
+        hidden: z.boolean(),
+        user_id: idSchema,
+      })
+      .nullable(),
+    /** The reported user (or the reported post's owner when only a post was reported). */
+    user: z.object({ _id: idSchema, firstName: z.string(), blocked: z.boolean() }).nullable(),
+  })
+  .meta({ id: 'Report' });
+export type Report = z.infer<typeof reportSchema>;
+
+/** Admin actions (D-29), documented on the routes: hide/show a post, block/unblock a user, close a report. */
+export const adminHideBodySchema = z.object({ hidden: z.boolean() });
+export const adminBlockBodySchema = z.object({ blocked: z.boolean() });
+export const adminReportUpdateBodySchema = z.object({ status: z.enum(REPORT_STATUSES) });
+export const reportIdParamsSchema = z.object({ reportId: z.uuid() });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_IDS } from '../catalogue.js';
 import { CURRENCY_SETTINGS } from '../money.js';
 import { bilingualSchema, idSchema } from './common.js';
+import { ratingSchema } from './deals.js';
 import { USER_ROLES } from './records.js';
 
 const degrees = z.number().finite();
@@ -23,15 +24,41 @@ export const bboxSchema = z
       .refine(([, south, , north]) => south <= north, 'south must not be above north'),
   );
 
-export const mapQuerySchema = z.object({
-  bbox: bboxSchema,
-  zoom: z.coerce.number().int().min(0).max(22),
-  type: z.enum(USER_ROLES).optional(),
-  category: z.enum(CATEGORY_IDS).optional(),
-  /** Display currency of `display_price` (SPEC 3's stored setting). */
-  currency: z.enum(CURRENCY_SETTINGS).default('dollar'),
-  lang: z.enum(['en', 'fr']).default('en'),
-});
+/**
+ * The widest screen a map view may stand for, in pixels: a 4096 px screen whose zoom was rounded up
+ * by half a level (×1.41), plus the web's rounding of the viewport to its grid. A bbox wider or
+ * taller than this at its zoom cannot be on anybody's screen, and would make the server count
+ * far more posts than it can show (issue 14): it is refused.
+ */
+export const MAP_MAX_VIEWPORT_PX = 6144;
+
+/** The largest span, in degrees of longitude (and of latitude), a viewport may have at a zoom. */
+export const mapSpanLimit = (zoom: number): number => (360 / 2 ** zoom) * (MAP_MAX_VIEWPORT_PX / 256);
+
+/** Degrees of longitude a bbox spans; west > east crosses the antimeridian. */
+export const bboxWidth = ([west, , east]: readonly number[]): number =>
+  west! <= east! ? east! - west! : east! + 360 - west!;
+
+export const mapQuerySchema = z
+  .object({
+    bbox: bboxSchema,
+    zoom: z.coerce.number().int().min(0).max(22),
+    type: z.enum(USER_ROLES).optional(),
+    category: z.enum(CATEGORY_IDS).optional(),
+    /** Display currency of `display_price` (SPEC 3's stored setting). */
+    currency: z.enum(CURRENCY_SETTINGS).default('dollar'),
+    lang: z.enum(['en', 'fr']).default('en'),
+  })
+  .superRefine(({ bbox, zoom }, ctx) => {
+    const limit = mapSpanLimit(zoom);
+    if (bboxWidth(bbox) > limit || bbox[3] - bbox[1] > limit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bbox'],
+        message: `At zoom ${zoom} a viewport spans at most ${Number(limit.toPrecision(3))} degrees`,
+      });
+    }
+  });
 export type MapQuery = z.infer<typeof mapQuerySchema>;
 
 export const mapPointSchema = z.object({
@@ -47,6 +74,9 @@ export const mapPointSchema = z.object({
   display_price: z.string(),
   verified: z.boolean(),
   vip: z.boolean(),
+  /** D-29: the poster's completed deals and rating, from the same join as the badges. */
+  completed_deals: z.number().int().min(0).optional(),
+  rating: ratingSchema.optional(),
   thumb_url: z.string().nullable(),
 });
 export type MapPoint = z.infer<typeof mapPointSchema>;

@@ -41,7 +41,8 @@ export const paymentSchema = z
     /** Decimal string in `currency` ("2.25", "7900"). */
     amount: z.string(),
     currency: z.enum(CURRENCY_CODES),
-    status: z.enum(['pending', 'captured', 'failed', 'refunded']),
+    // 'expired': a checkout left pending for over an hour (abandoned at the provider's page).
+    status: z.enum(['pending', 'captured', 'failed', 'refunded', 'expired']),
     solution_id: z.string().nullable(),
     created_at: z.string(),
   })

@@ -35,6 +35,8 @@ export const userSchema = z
     vip: z.boolean(),
     google_auth: z.boolean(),
     fb_auth: z.boolean(),
+    /** Issue 14 item 1: the e-mail was proven by a code sent to it. */
+    email_verified: z.boolean(),
     language: z.enum(['en', 'fr']),
     subscription: subscriptionSchema,
   })
@@ -51,11 +53,16 @@ export const solutionSchema = z
       vip: z.boolean(),
       email: z.string().optional(),
       mobile_no: z.string().optional(),
+      /** D-29: shown wherever a person is shown (details, lists, map popups). */
+      completed_deals: z.number().int().min(0).optional(),
+      rating: z.object({ average: z.number().min(1).max(5).nullable(), count: z.number().int().min(0) }).optional(),
     }),
     user_role: z.enum(USER_ROLES),
     category: z.enum(CATEGORY_IDS),
     sub_category: bilingualSchema,
     sub_category_id: z.string(),
+    /** D-30: the stored title, else the sub-category's name in the reader's language (`lang`). */
+    title: z.string(),
     sub_category_price_dollar: z.string(),
     sub_category_price_euro: z.string(),
     sub_category_price_fr: z.string(),
@@ -78,6 +85,8 @@ export const solutionSchema = z
     delivery_date: z.string().nullable(),
     status: z.enum(SOLUTION_STATUSES),
     created_at: z.string(),
+    /** Lists and search with `near` only: kilometres from that point, rounded to 0.1. */
+    distance_km: z.number().optional(),
     /** My Offers only: how many people opened the post (visits). */
     visit_count: z.number().int().optional(),
   })

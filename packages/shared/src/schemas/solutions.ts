@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { CATEGORY_IDS, findCategory, findSubcategory } from '../catalogue.js';
 import { CURRENCY_SETTINGS, currencyOfSetting, parseDecimal } from '../money.js';
+import { TITLE_MAX } from '../titles.js';
 import { idSchema, latSchema, lngSchema, plainDateSchema } from './common.js';
 import { USER_ROLES } from './records.js';
 
@@ -32,6 +33,8 @@ export const newSolutionSchema = z
     user_role: postRoleSchema,
     category: z.enum(CATEGORY_IDS),
     sub_category_id: idSchema,
+    /** D-30: optional; empty means the derived title. */
+    title: optionalText(TITLE_MAX),
     description: required(DESCRIPTION_MAX),
     /** Own proposition only: a decimal in `currency` ("12.50"), > 0 and bounded. */
     price: z.union([z.string().max(20), z.number()]).nullish(),
@@ -108,6 +111,23 @@ export const displayQuerySchema = z.object({
 export const SEARCH_FIELDS = ['pickup_country', 'category', 'sub_category'] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
+/**
+ * A search by country needs this many letters or digits (accents and punctuation aside): one
+ * letter matches nearly every country, and each matched country costs a page of posts (issue 14).
+ */
+export const COUNTRY_SEARCH_MIN_LETTERS = 2;
+
+/** Whether a searchSolution text is too short for its field (only pickup_country has a minimum). */
+export function searchTextTooShort(field: SearchField, text: string): boolean {
+  if (field !== 'pickup_country') return false;
+  const letters = text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '');
+  return letters.length < COUNTRY_SEARCH_MIN_LETTERS;
+}
+
 export const LIST_LIMIT_MAX = 100;
 export const LIST_LIMIT_DEFAULT = 20;
 
@@ -136,3 +156,30 @@ export const categoryParamsSchema = z.object({ category: z.enum(CATEGORY_IDS), t
 export const solutionIdParamsSchema = z.object({ solutionId: z.uuid() });
 export const deleteParamsSchema = z.object({ userId: z.uuid(), solutionId: z.uuid() });
 export const solutionClickedSchema = z.object({ solution_id: z.uuid() });
+
+/** GET /api/solution/search (issue 16): one search box over every post's words, with filters. */
+export const SEARCH_RADIUS_KM_MAX = 20_000;
+export const postSearchQuerySchema = listQuerySchema
+  .extend({
+    q: z.string().trim().max(100).default(''),
+    type: postRoleSchema.optional(),
+    radius_km: z.coerce.number().positive().max(SEARCH_RADIUS_KM_MAX).optional(),
+    /** Decimals in `currency`, as typed ("3000", "12.50"). */
+    min_price: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^\d+(\.\d+)?$/)
+      .optional(),
+    max_price: z
+      .string()
+      .trim()
+      .max(20)
+      .regex(/^\d+(\.\d+)?$/)
+      .optional(),
+  })
+  .refine((query) => query.radius_km === undefined || query.near !== undefined, {
+    path: ['radius_km'],
+    message: 'Needs near',
+  });
+export type PostSearchQuery = z.infer<typeof postSearchQuerySchema>;

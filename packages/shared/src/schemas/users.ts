@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ACCOUNT_TYPES, userSchema } from './records.js';
 import { idSchema, latSchema, lngSchema } from './common.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
+import { LANGUAGES } from '../i18n.js';
 
 /** A phone number as typed with its dial code ("+221 77 123 45 67"); the server normalises to E.164. */
 export const mobileInputSchema = z.string().trim().min(4).max(32);
@@ -45,6 +46,8 @@ export const newUserSchema = z.object({
   lat: latSchema,
   lng: lngSchema,
   verification_token: z.string().min(1).max(200),
+  /** D-24: the interface language at registration, so the first SMS is already in it. */
+  language: z.enum(LANGUAGES).optional(),
 });
 export type NewUser = z.infer<typeof newUserSchema>;
 export const registerBodySchema = z.object({ new_user: newUserSchema });
@@ -76,6 +79,8 @@ export const updateUserDataSchema = z
   })
   .strict();
 export const addNotiLanguageQuerySchema = z.object({ _id: idSchema, noti_lan: z.enum(['en', 'fr']) });
+/** PUT /api/user/addNotiLanguage (D-24): the caller's language, as the web app names it. */
+export const addNotiLanguageBodySchema = z.object({ language: z.enum(LANGUAGES) });
 
 export const userListItemSchema = z.object({
   _id: idSchema,
@@ -99,10 +104,25 @@ export const adminUpdateUserBodySchema = z
 
 export const SOCIAL_PROVIDERS = ['google', 'facebook', 'local'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
-export const loginViaBodySchema = z.object({ code: z.string().min(16).max(200) });
-/** SPEC 5: social completion needs e-mail (if missing), phone and country. */
+export const loginViaBodySchema = z.object({
+  code: z.string().min(16).max(200),
+  /** The random value whose SHA-256 the starting tab sent as `binding` (issue 14); 401 without it. */
+  verifier: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43,128}$/)
+    .optional(),
+});
+/**
+ * SPEC 5: social completion needs e-mail (if missing), phone and country. Issue 14 item 7: the
+ * phone is proven as registration proves it, by the verification token of its SMS code (needless
+ * only when the account's own number is proven already and sent unchanged).
+ */
 export const socialCompletionBodySchema = z.object({
   email: emailSchema.optional(),
   mobile_no: mobileInputSchema,
   country: countryCodeSchema,
+  verification_token: z.string().min(1).max(200).optional(),
 });
+
+/** Issue 14 item 1: the code sent to the user's e-mail, proving they own it. */
+export const emailVerifyBodySchema = z.object({ code: smsCodeSchema });

@@ -58,3 +58,39 @@ describe('the local payment provider across instances', () => {
     await expect(two.captureOrder(approval.id)).rejects.toThrow(/cancelled/);
   });
 });
+
+describe('the local provider voids and refunds (issue 14)', () => {
+  const order = (adapter: LocalPaymentAdapter) =>
+    adapter.createOrder({
+      amountMinor: 225,
+      currency: 'USD',
+      description: 'Contact access',
+      returnUrl: 'https://market.example.org/successurl',
+      cancelUrl: 'https://market.example.org/cancelUrl',
+      reference: 'ref-3',
+    });
+
+  it('never captures a voided order, approved or not', async () => {
+    const adapter = new LocalPaymentAdapter();
+    const approved = await order(adapter);
+    await adapter.approve(approved.id);
+    await adapter.voidOrder(approved.id);
+    await expect(adapter.captureOrder(approved.id)).rejects.toThrow(/cancelled/);
+    const fresh = await order(adapter);
+    await adapter.voidOrder(fresh.id);
+    expect(await adapter.page(fresh.id)).toContain('already cancelled');
+  });
+
+  it('refunds a captured order, which is then never captured again, and leaves a captured order when voided', async () => {
+    const adapter = new LocalPaymentAdapter();
+    const approval = await order(adapter);
+    await adapter.approve(approval.id);
+    const capture = await adapter.captureOrder(approval.id);
+    await adapter.voidOrder(approval.id);
+    expect(await adapter.page(approval.id)).toContain('already captured');
+    await adapter.refundCapture(capture, approval.id);
+    await adapter.refundCapture(capture, approval.id);
+    expect(await adapter.page(approval.id)).toContain('already refunded');
+    await expect(adapter.captureOrder(approval.id)).rejects.toThrow(/refunded/);
+  });
+});

@@ -21,7 +21,7 @@ export interface LocalOrder extends Money {
   description: string;
   returnUrl: string;
   cancelUrl: string;
-  state: 'created' | 'approved' | 'captured' | 'cancelled';
+  state: 'created' | 'approved' | 'captured' | 'cancelled' | 'refunded';
   payerId: string | null;
 }
 
@@ -77,7 +77,9 @@ export class LocalPaymentAdapter implements PaymentAdapter {
     if (order.state === 'created') {
       throw new PaymentError('The payer has not approved the order', 'rejected', { issue: 'ORDER_NOT_APPROVED' });
     }
-    if (order.state === 'cancelled') throw new PaymentError('The order was cancelled', 'declined');
+    if (order.state === 'cancelled' || order.state === 'refunded') {
+      throw new PaymentError(`The order was ${order.state}`, 'declined');
+    }
     // Like PayPal with the same PayPal-Request-Id, a second capture answers the first one.
     await this.#orders.transition(order.id, ['approved'], 'captured');
     return {
@@ -86,6 +88,15 @@ export class LocalPaymentAdapter implements PaymentAdapter {
       amountMinor: order.amountMinor,
       currency: order.currency,
     };
+  }
+
+  async voidOrder(orderId: string): Promise<void> {
+    // The approval page then shows it as cancelled, and a capture is declined.
+    await this.#orders.transition(orderId, ['created', 'approved'], 'cancelled');
+  }
+
+  async refundCapture(_capture: Capture, orderId: string): Promise<void> {
+    await this.#orders.transition(orderId, ['captured'], 'refunded');
   }
 
   async createSubscription(input: SubscriptionInput): Promise<Approval> {

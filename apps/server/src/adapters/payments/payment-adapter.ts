@@ -59,6 +59,13 @@ export interface PaymentAdapter {
   createOrder(input: OrderInput): Promise<Approval>;
   /** Captures an approved order; the same order captured again answers the same capture. */
   captureOrder(orderId: string): Promise<Capture>;
+  /**
+   * Issue 14: an order that must never be captured (its payer is not entitled to what it would
+   * settle, or a newer order for the same deal replaced it). Idempotent; a captured order is left as it is.
+   */
+  voidOrder(orderId: string): Promise<void>;
+  /** Issue 14: gives back the whole of a capture that could not settle into a deal. Idempotent. */
+  refundCapture(capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>, orderId: string): Promise<void>;
   createSubscription(input: SubscriptionInput): Promise<Approval>;
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** The event when the provider confirms its signature; null for a forged or unsigned one. */

@@ -136,6 +136,25 @@ export class PayPalPaymentAdapter implements PaymentAdapter {
     };
   }
 
+  /**
+   * Orders v2 has no void for an order with intent CAPTURE (only authorizations are voided): an
+   * approved order that is never captured lapses at PayPal. The server's payment row says `voided`,
+   * and the service never captures a voided order.
+   */
+  async voidOrder(): Promise<void> {
+    return undefined;
+  }
+
+  async refundCapture(capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>): Promise<void> {
+    // The whole capture, named so that a retried refund is the same refund (PayPal-Request-Id).
+    await this.#call(
+      'POST',
+      `/v2/payments/captures/${encodeURIComponent(capture.captureId)}/refund`,
+      { amount: { currency_code: capture.currency, value: toDecimalString(capture.amountMinor, capture.currency) } },
+      `refund-${capture.captureId}`,
+    );
+  }
+
   async createSubscription(input: SubscriptionInput): Promise<Approval> {
     const body = await this.#call('POST', '/v1/billing/subscriptions', {
       plan_id: this.#planId,

@@ -18,7 +18,8 @@ async function expectedCells(db: Db): Promise<Cells> {
   const posts = await db
     .select({ location: solutions.location, role: solutions.userRole, category: solutions.category })
     .from(solutions)
-    .where(eq(solutions.status, 'Pending'));
+    // D-29: listed posts only (migration 0021): open, not hidden, owner not blocked.
+    .where(and(eq(solutions.status, 'Pending'), eq(solutions.hidden, false), eq(solutions.ownerBlocked, false)));
   const cells: Cells = { keyed: new Map(), totals: new Map() };
   const add = (map: Map<string, Cell>, key: string, lng: number, lat: number) => {
     const cell = map.get(key) ?? { count: 0, sumLng: 0, sumLat: 0 };
@@ -196,6 +197,27 @@ describeEachDatabase('the kept cluster counts (map_cells, D-20)', (database) => 
       .update(solutions)
       .set({ category: 'Herbs' })
       .where(inArray(solutions.id, ids.slice(20, 30)));
+    expect(await expectKeptEqualsExact(db)).toBe(190);
+  });
+
+  it('takes hidden posts and those of a blocked owner out, and puts them back (D-29)', async () => {
+    const { db } = database();
+    const ids = await openIdsOf(owner);
+    await db
+      .update(solutions)
+      .set({ hidden: true })
+      .where(inArray(solutions.id, ids.slice(0, 5)));
+    expect(await expectKeptEqualsExact(db)).toBe(185);
+    await db.update(solutions).set({ ownerBlocked: true }).where(eq(solutions.userId, other));
+    expect(await expectKeptEqualsExact(db)).toBe(145);
+    // Hidden and blocked at once counts once when either is lifted alone.
+    await db
+      .update(solutions)
+      .set({ hidden: true })
+      .where(inArray(solutions.id, (await openIdsOf(other)).slice(0, 3)));
+    await db.update(solutions).set({ ownerBlocked: false }).where(eq(solutions.userId, other));
+    expect(await expectKeptEqualsExact(db)).toBe(182);
+    await db.update(solutions).set({ hidden: false });
     expect(await expectKeptEqualsExact(db)).toBe(190);
   });
 

@@ -3,8 +3,11 @@
 // migration 0003). Otherwise the exact path filters open posts with `location <@ box`, answered
 // from the partial GiST index solutions_open_location_gist alone (it includes type and category),
 // and counts clusters in the database on a grid whose cell follows the zoom.
+import { CATEGORY_IDS, USER_ROLES } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { parseRows, queryRows } from '../../lib/sql-rows.js';
 
 export interface MapFilter {
   /** One or two boxes (two when the viewport crosses the antimeridian): [west, south, east, north]. */
@@ -13,28 +16,44 @@ export interface MapFilter {
   category?: string | undefined;
 }
 
-export interface PointRow {
-  id: string;
-  user_id: string;
-  user_role: 'needSolution' | 'provideSolution';
-  category: string;
-  lng: number;
-  lat: number;
-  sub_category_en: string;
-  sub_category_fr: string;
-  sub_category_id: string;
-  price_usd: number;
-  price_eur: number;
-  price_xof: number;
-  verified: boolean;
-  vip: boolean;
-}
+/** A post of pointsQuery, parsed from each row (lib/sql-rows.ts); its created_at only orders them. */
+const pointRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_role: z.enum(USER_ROLES),
+  category: z.enum(CATEGORY_IDS),
+  lng: z.coerce.number(),
+  lat: z.coerce.number(),
+  sub_category_en: z.string(),
+  /** D-30: null means the sub-category's name. */
+  title: z.string().nullable(),
+  sub_category_fr: z.string(),
+  sub_category_id: z.string(),
+  price_usd: z.number(),
+  price_eur: z.number(),
+  price_xof: z.number(),
+  verified: z.boolean(),
+  vip: z.boolean(),
+  completed_deals: z.number(),
+  rating_sum: z.number(),
+  rating_count: z.number(),
+});
+export type PointRow = z.infer<typeof pointRow>;
 
-export interface ClusterRow {
-  lng: number;
-  lat: number;
-  count: number;
-}
+/** A cluster: its posts' mean position and count. */
+const clusterRow = z.object({ lng: z.coerce.number(), lat: z.coerce.number(), count: z.coerce.number() });
+export type ClusterRow = z.infer<typeof clusterRow>;
+/** A cluster as json_build_array(lng, lat, count) writes it. */
+const clusterTriple = z.tuple([z.number(), z.number(), z.number()]);
+
+/** The one row of MapRepository.view: which answer applies, and that answer. */
+const viewRow = z.object({
+  quiet: z.boolean(),
+  busy: z.boolean(),
+  kept: z.array(clusterTriple).nullable(),
+  clusters: z.array(clusterTriple).nullable(),
+  points: z.array(pointRow).nullable(),
+});
 
 /**
  * The zooms whose grids the database keeps, as migration 0003_map_cells writes them (map_cells_add):
@@ -59,7 +78,11 @@ export interface CellGrid {
 
 function where(filter: MapFilter): SQL {
   const boxes = filter.boxes.map(([w, s, e, n]) => sql`s.location <@ box(point(${w}, ${s}), point(${e}, ${n}))`);
-  const parts: SQL[] = [sql`s.status = 'Pending'`, sql`(${sql.join(boxes, sql` or `)})`];
+  // D-29: listed posts only, as the partial index and the kept cells hold them (migration 0021).
+  const parts: SQL[] = [
+    sql`s.status = 'Pending' and not s.hidden and not s.owner_blocked`,
+    sql`(${sql.join(boxes, sql` or `)})`,
+  ];
   if (filter.type) parts.push(sql`s.user_role = ${filter.type}`);
   if (filter.category) parts.push(sql`s.category = ${filter.category}`);
   return sql.join(parts, sql` and `);
@@ -81,16 +104,15 @@ function cellWhere(filter: MapFilter, grid: CellGrid): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const rows = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** A mean position to 1e-5 degree (about a metre): a third fewer bytes than all 17 digits. */
-const metre = (degrees: unknown) => Math.round(Number(degrees) * 1e5) / 1e5;
-const toCluster = ([lng, lat, count]: [unknown, unknown, unknown]): ClusterRow => ({
+const metre = (degrees: number) => Math.round(degrees * 1e5) / 1e5;
+const toCluster = ([lng, lat, count]: [number, number, number]): ClusterRow => ({
   lng: metre(lng),
   lat: metre(lat),
-  count: Number(count),
+  count,
 });
 const toClusters = (result: unknown): ClusterRow[] =>
-  rows<ClusterRow>(result).map((r) => toCluster([r.lng, r.lat, r.count]));
+  parseRows(result, clusterRow).map((r) => toCluster([r.lng, r.lat, r.count]));
 
 /** What one view asks of the database (MapRepository.view), decided there in one round trip. */
 export interface ViewPlan {
@@ -117,8 +139,9 @@ export interface ViewRows {
 /** Up to `limit` open posts in the viewport, newest first. */
 const pointsQuery = (filter: MapFilter, limit: number) => sql`
   select s.id, s.user_id, s.user_role, s.category, s.location[0] as lng, s.location[1] as lat,
-         s.sub_category_en, s.sub_category_fr, s.sub_category_id,
-         s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip, s.created_at
+         s.sub_category_en, s.sub_category_fr, s.sub_category_id, s.title,
+         s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip,
+         u.completed_deals, u.rating_sum, u.rating_count, s.created_at
   from solutions s join users u on u.id = s.user_id
   where ${where(filter)}
   order by s.created_at desc
@@ -166,7 +189,9 @@ export function mapRepository(db: Db) {
       const quiet = plan.grid
         ? sql`select coalesce(sum(count), 0) <= ${plan.exactUpTo} as yes from kept`
         : sql`select true as yes`;
-      const result = await db.execute(sql`
+      const [row] = await queryRows(
+        db,
+        sql`
         with kept as (${kept}),
         quiet as (${quiet}),
         busy as (select count(*) > ${plan.pointLimit} as yes from (select 1 from solutions s
@@ -179,22 +204,12 @@ export function mapRepository(db: Db) {
             where (select yes from quiet) and (select yes from busy)) as clusters,
           (select json_agg(p order by p.created_at desc)
             from (${pointsQuery(filter, plan.pointLimit)}) p
-            where (select yes from quiet) and not (select yes from busy)) as points`);
-      const [row] = rows<{
-        quiet: boolean;
-        busy: boolean;
-        kept: [number, number, number][] | null;
-        clusters: [number, number, number][] | null;
-        points: (PointRow & { created_at: string })[] | null;
-      }>(result);
+            where (select yes from quiet) and not (select yes from busy)) as points`,
+        viewRow,
+      );
       if (!row!.quiet) return { source: 'kept', points: [], clusters: (row!.kept ?? []).map(toCluster) };
       if (row!.busy) return { source: 'clusters', points: [], clusters: (row!.clusters ?? []).map(toCluster) };
-      const points = (row!.points ?? []).map(({ created_at: _created, ...p }) => ({
-        ...p,
-        lng: Number(p.lng),
-        lat: Number(p.lat),
-      }));
-      return { source: 'points', points, clusters: [] };
+      return { source: 'points', points: row!.points ?? [], clusters: [] };
     },
 
     /** Exact clusters of a viewport: what the kept counts must add up to (the map tests compare both). */

@@ -1,5 +1,8 @@
+import { mapSpanLimit } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
+import { MAP_VIEWS_PER_MINUTE } from './routes.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,5 +39,51 @@ describe('GET /api/solution/map', () => {
     const res = await t.app.inject(`/api/solution/map?${qs}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
+  });
+});
+
+describe('GET /api/solution/map bounds the work of one view (issue 14)', () => {
+  it('refuses the whole world at street zoom 15 with VALIDATION on bbox, as it would count every post', async () => {
+    const res = await t.app.inject('/api/solution/map?bbox=-180,-85,180,85&zoom=15');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { bbox: expect.stringMatching(/at most/) } });
+    // Too tall is refused too, and across the antimeridian the width is what crosses it.
+    expect((await t.app.inject('/api/solution/map?bbox=-17.5,0,-17.4,60&zoom=15')).statusCode).toBe(400);
+    expect((await t.app.inject('/api/solution/map?bbox=179,-18,-179,-17.9&zoom=15')).statusCode).toBe(400);
+  });
+
+  it('answers the widest view a screen can show at each zoom, up to street level', async () => {
+    for (const zoom of [0, 2, 5, 8, 12, 15, 18, 22]) {
+      const half = (Math.min(mapSpanLimit(zoom), 170) / 2) * 0.999;
+      const bbox = [-17.45 - half, Math.max(-85, 14.7 - half), -17.45 + half, Math.min(85, 14.7 + half)];
+      const res = await t.app.inject(`/api/solution/map?bbox=${bbox.map((d) => d.toFixed(6)).join(',')}&zoom=${zoom}`);
+      expect(res.statusCode, `zoom ${zoom}`).toBe(200);
+    }
+  });
+});
+
+describe.each([
+  ['in memory', {}],
+  ['in Redis', { REDIS_URL: TEST_REDIS_URL }],
+])('GET /api/solution/map per address, counted %s', (_where, env: Record<string, string>) => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    if (env.REDIS_URL) await assertRedisReachable();
+    limited = await buildTestApp(env);
+    await limited.app.ready();
+  });
+  afterAll(() => limited.close());
+
+  it(`answers 429 RATE_LIMITED past ${MAP_VIEWS_PER_MINUTE} views a minute from one address, not to others`, async () => {
+    const view = (remoteAddress: string) =>
+      limited.app.inject({ url: '/api/solution/map?bbox=-17.6,14.6,-17.3,14.8&zoom=13', remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < MAP_VIEWS_PER_MINUTE; i++) statuses.push((await view('203.0.113.7')).statusCode);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const refused = await view('203.0.113.7');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: 'RATE_LIMITED', message: expect.any(String) });
+    expect(refused.headers['cache-control'] ?? '').not.toMatch(/public/);
+    expect((await view('203.0.113.8')).statusCode).toBe(200);
   });
 });

@@ -1,19 +1,34 @@
 // GET /api/solution/map. The map is public: visitors see markers (SPEC 6).
-import { dataOf, errorSchema, mapQuerySchema, mapResultSchema } from '@app/shared';
+import { dataOf, errorSchema, MAP_MAX_VIEWPORT_PX, mapQuerySchema, mapResultSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.js';
 import { buildMapService } from './service.js';
 
-export const mapRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Map views one address may ask for in a minute (times RATE_LIMIT_SCALE): panning sends one or two a second. */
+export const MAP_VIEWS_PER_MINUTE = 300;
+
+export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
+  // Issue 14: the map is public and each view reads the database. Counted before validation, so
+  // refused views count too.
+  const perAddress = app.limiter('map', {
+    max: MAP_VIEWS_PER_MINUTE * config.rateLimitScale,
+    timeWindow: 60 * 1000,
+    key: (request) => request.ip,
+  });
 
   app.get(
     '/api/solution/map',
     {
+      onRequest: perAddress,
       schema: {
         tags: ['solution'],
         summary: 'Open posts in a viewport: points when few, clusters (counts at positions) when many',
+        description:
+          `A bbox wider or taller than ${MAP_MAX_VIEWPORT_PX} px of map at its zoom (mapSpanLimit) is refused ` +
+          `with 400 VALIDATION; at most ${MAP_VIEWS_PER_MINUTE} views a minute per address (429 RATE_LIMITED).`,
         querystring: mapQuerySchema,
-        response: { 200: dataOf(mapResultSchema), 400: errorSchema },
+        response: { 200: dataOf(mapResultSchema), 400: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {

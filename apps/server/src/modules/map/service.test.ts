@@ -1,7 +1,7 @@
-import { mapQuerySchema } from '@app/shared';
+import { bboxSchema, mapQuerySchema, mapSpanLimit } from '@app/shared';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_TIMEOUT_MS, describeEachDatabase, recordingDb, tableScans } from '../../../test/databases.js';
+import { DB_TIMEOUT_MS, describeEachDatabase, recordingDb, rowsRead, tableScans } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
 import { KEPT_ZOOMS, mapRepository } from './repository.js';
 import { boxesOf, buildMapService, cellGridFor, cellSize, MAP_POINT_LIMIT, mapService } from './service.js';
@@ -10,8 +10,14 @@ const DAKAR = { lng: -17.45, lat: 14.69 };
 const NIAMEY = { lng: 2.11, lat: 13.51 };
 const FIJI = { lng: 179.5, lat: -17.8 };
 
-const query = (bbox: string, zoom: number, extra: Record<string, string> = {}) =>
-  mapQuerySchema.parse({ bbox, zoom, ...extra });
+/**
+ * A view as the route would take it, but of any size: these tests compare the service's ways of
+ * counting over wide viewports that the route refuses at high zooms (mapSpanLimit, issue 14).
+ */
+const query = (bbox: string, zoom: number, extra: Record<string, string> = {}) => ({
+  ...mapQuerySchema.parse({ bbox: '0,0,0,0', zoom, ...extra }),
+  bbox: bboxSchema.parse(bbox),
+});
 
 describeEachDatabase('the map query (D-5, D-20)', (database) => {
   const service = () => buildMapService(database().db);
@@ -21,7 +27,16 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     const db = database().db;
     const [owner] = await db
       .insert(users)
-      .values({ firstName: 'Awa', email: 'awa@example.org', mobileNo: '+221770000001', verified: true, vip: true })
+      .values({
+        firstName: 'Awa',
+        email: 'awa@example.org',
+        mobileNo: '+221770000001',
+        verified: true,
+        vip: true,
+        completedDeals: 3,
+        ratingSum: 9,
+        ratingCount: 2,
+      })
       .returning({ id: users.id });
     ownerId = owner!.id;
     const post = (i: number, at: { lng: number; lat: number }, extra: Partial<typeof solutions.$inferInsert> = {}) => ({
@@ -60,6 +75,9 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     expect(point).toMatchObject({ category: 'Delivery', title: 'Tracteur (par jour)', verified: true, vip: true });
     // The detail routes need the poster: /clientsdetails/{id}/{userId}, /supplierdetails/{id}/{userId}.
     expect(point.user_id).toBe(ownerId);
+    // D-29: the poster's completed deals and rating, for the popup.
+    expect(point.completed_deals).toBe(3);
+    expect(point.rating).toEqual({ average: 4.5, count: 2 });
     expect(point.display_price.replace(/\s/g, ' ')).toBe('8 790 F CFA');
     expect(JSON.stringify(view)).not.toMatch(/@example|\+22177/);
   });
@@ -219,6 +237,30 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
       expect(statements).toHaveLength(2);
       // What the busy views above were spared: a quiet view does read the posts.
       expect(await postScans(statements[0]!)).toBeGreaterThan(0);
+    });
+
+    it('bounds what one view reads at street zoom: the widest view a screen shows, not the world', async () => {
+      // What the route used to run for the whole world at zoom 15: every open post, counted.
+      const { statements, service } = recorded();
+      await service.view(query('-180,-85,180,85', 15));
+      const world = await rowsRead(database().db, statements[0]!, 'solutions');
+      expect(world).toBeGreaterThanOrEqual(413);
+      // The route now refuses it; the widest view it takes there reads only posts within it.
+      expect(mapQuerySchema.safeParse({ bbox: '-180,-85,180,85', zoom: 15 }).success).toBe(false);
+      const half = (mapSpanLimit(15) / 2) * 0.999;
+      // Over the north-east corner of Dakar's posts.
+      const [lng, lat] = [DAKAR.lng + 0.2, DAKAR.lat + 0.2];
+      const bbox = [lng - half, lat - half, lng + half, lat + half];
+      const widest = mapQuerySchema.parse({ bbox: bbox.join(','), zoom: 15 });
+      await service.view(widest);
+      const inView = await database().db.$count(
+        solutions,
+        sql`status = 'Pending' and location <@ box(point(${bbox[0]}, ${bbox[1]}), point(${bbox[2]}, ${bbox[3]}))`,
+      );
+      expect(inView).toBeGreaterThan(0);
+      expect(inView).toBeLessThan(50);
+      // Read from the viewport index: at most its posts, once for the count and once for the answer.
+      expect(await rowsRead(database().db, statements[1]!, 'solutions')).toBeLessThanOrEqual(2 * inView + 1);
     });
 
     it('counts exactly past the kept zooms: 15 and more, or 11 and more with a filter', async () => {

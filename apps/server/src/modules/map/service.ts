@@ -6,6 +6,8 @@
 // measures a city and the world against their goals.
 import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type MapQuery } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import { titleIn } from '../solutions/title.js';
+import { ratingOf } from '../solutions/service.js';
 import {
   isFiltered,
   KEPT_ZOOMS,
@@ -49,14 +51,16 @@ function toPoint(row: PointRow, query: MapQuery): MapPoint {
     _id: row.id,
     user_id: row.user_id,
     user_role: row.user_role,
-    category: row.category as MapPoint['category'],
+    category: row.category,
     lat: row.lat,
     lng: row.lng,
-    title: query.lang === 'fr' ? row.sub_category_fr : row.sub_category_en,
+    title: titleIn(row, query.lang),
     sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
     display_price: formatMoney(minor, code, query.lang === 'fr' ? 'fr-ca' : 'en-us'),
     verified: row.verified,
     vip: row.vip,
+    completed_deals: Number(row.completed_deals ?? 0),
+    rating: ratingOf(Number(row.rating_sum ?? 0), Number(row.rating_count ?? 0)),
     thumb_url: null,
   };
 }

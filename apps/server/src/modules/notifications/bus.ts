@@ -1,13 +1,41 @@
 // D-21: a new notification reaches its user's open streams at once. In one process an
 // EventEmitter carries it; with REDIS_URL a Redis channel does, so any instance delivers it.
+// D-28: a deal's new message travels the same way, as the stream's `message` event.
 import { EventEmitter } from 'node:events';
-import type { Notification } from '@app/shared';
+import type { Message, Notification } from '@app/shared';
+
+/** What a user's event stream carries: its event name and data. */
+export type StreamEvent = { event: 'notification'; data: Notification } | { event: 'message'; data: Message };
 
 export interface NotificationBus {
   publish(userId: string, notification: Notification): Promise<void>;
   /** Calls `listener` for each new notification of `userId`; returns the unsubscribe. */
   subscribe(userId: string, listener: (notification: Notification) => void): () => void;
+  /** D-28: a deal message for `userId`'s streams, on every instance. */
+  publishMessage(userId: string, message: Message): Promise<void>;
+  /** Every event of `userId` (notifications and messages); returns the unsubscribe. */
+  subscribeEvents(userId: string, listener: (event: StreamEvent) => void): () => void;
+  /** Issue 14: a session of `userId` ended on some instance; every instance's streams of that user re-check theirs. */
+  sessionEnded(userId: string): Promise<void>;
+  onSessionEnded(userId: string, listener: () => void): () => void;
   close(): Promise<void>;
+}
+
+/** The local event of a user's ended session (user ids never contain a colon). */
+export const endedEvent = (userId: string) => `session-ended:${userId}`;
+
+/** Subscribing to notifications only, over an emitter of StreamEvents keyed by user id. */
+export function notificationsOf(emitter: EventEmitter, userId: string, listener: (n: Notification) => void) {
+  const only = (event: StreamEvent) => {
+    if (event.event === 'notification') listener(event.data);
+  };
+  emitter.on(userId, only);
+  return () => void emitter.off(userId, only);
+}
+
+export function eventsOf(emitter: EventEmitter, userId: string, listener: (event: StreamEvent) => void) {
+  emitter.on(userId, listener);
+  return () => void emitter.off(userId, listener);
 }
 
 export function memoryNotificationBus(): NotificationBus {
@@ -16,11 +44,19 @@ export function memoryNotificationBus(): NotificationBus {
   emitter.setMaxListeners(0);
   return {
     async publish(userId, notification) {
-      emitter.emit(userId, notification);
+      emitter.emit(userId, { event: 'notification', data: notification } satisfies StreamEvent);
     },
-    subscribe(userId, listener) {
-      emitter.on(userId, listener);
-      return () => emitter.off(userId, listener);
+    subscribe: (userId, listener) => notificationsOf(emitter, userId, listener),
+    async publishMessage(userId, message) {
+      emitter.emit(userId, { event: 'message', data: message } satisfies StreamEvent);
+    },
+    subscribeEvents: (userId, listener) => eventsOf(emitter, userId, listener),
+    async sessionEnded(userId) {
+      emitter.emit(endedEvent(userId));
+    },
+    onSessionEnded(userId, listener) {
+      emitter.on(endedEvent(userId), listener);
+      return () => emitter.off(endedEvent(userId), listener);
     },
     async close() {
       emitter.removeAllListeners();

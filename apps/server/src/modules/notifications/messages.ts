@@ -31,3 +31,22 @@ export const paymentNotices = {
     fr: `${payer} a payé la commande de « ${sub.fr} ». Vous voyez maintenant vos téléphones et courriels.`,
   }),
 };
+
+/** Issue 15 (D-28, D-29): the deal's messages and its end. */
+export const dealNotices = {
+  /** To the recipient of the first message they have not read on a deal (D-28). */
+  message: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} sent you a message about "${sub.en}".`,
+    fr: `${who} vous a envoyé un message à propos de « ${sub.fr} ».`,
+  }),
+  /** To the other party when one marks the deal completed (D-29). */
+  completed: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} marked the deal on "${sub.en}" as completed. You may dispute it within 7 days.`,
+    fr: `${who} a marqué la commande de « ${sub.fr} » comme terminée. Vous pouvez la contester dans les 7 jours.`,
+  }),
+  /** To the party who completed it, when the other disputes (D-29). */
+  disputed: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} disputed the completion of the deal on "${sub.en}". It is open again.`,
+    fr: `${who} a contesté la fin de la commande de « ${sub.fr} ». Elle est de nouveau en cours.`,
+  }),
+};

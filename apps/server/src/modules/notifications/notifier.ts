@@ -1,6 +1,7 @@
 // After a transaction commits, its notifications go out: to the user's open streams (the bus),
 // by Web Push to the device token given at login, and, for acceptances, by SMS (D-15, D-21).
 // Delivery is best effort: the stored notification is the record, and the mailbox polls it anyway.
+import type { Message } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PushAdapter } from '../../adapters/push/index.js';
 import type { SmsAdapter } from '../../adapters/sms/index.js';
@@ -17,6 +18,8 @@ export interface Notifier {
   delivered(row: NotificationRow): Promise<void>;
   /** Sends a short SMS; failures are logged, never thrown. */
   sms(to: string | null | undefined, text: string): void;
+  /** D-28: a deal's new message to these users' open streams, on every instance; resolves when tried. */
+  message(userIds: string[], message: Message): Promise<void>;
 }
 
 interface Deps {
@@ -46,6 +49,12 @@ export function createNotifier({ db, bus, sms, push, log }: Deps): Notifier {
       const results = await Promise.allSettled([bus.publish(row.userId, toNotification(row)), pushTo(row)]);
       for (const result of results) {
         if (result.status === 'rejected') log.warn({ err: String(result.reason) }, 'notification not delivered');
+      }
+    },
+    async message(userIds, message) {
+      const results = await Promise.allSettled(userIds.map((id) => bus.publishMessage(id, message)));
+      for (const result of results) {
+        if (result.status === 'rejected') log.warn({ err: String(result.reason) }, 'message not streamed');
       }
     },
     sms(to, text) {

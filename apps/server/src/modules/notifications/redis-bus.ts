@@ -3,11 +3,13 @@
 // made on instance A. If Redis is down, delivery falls back to this instance's own streams; the
 // stored notification and the mailbox poll remain the record.
 import { EventEmitter } from 'node:events';
-import type { Notification } from '@app/shared';
+import type { Message, Notification } from '@app/shared';
 import { Redis } from 'ioredis';
-import type { NotificationBus } from './bus.js';
+import { endedEvent, eventsOf, notificationsOf, type NotificationBus, type StreamEvent } from './bus.js';
 
 const CHANNEL = 'notifications';
+/** Issue 14: user ids whose session ended, so every instance ends that user's stale streams. */
+const SESSIONS_CHANNEL = 'session-ended';
 
 export interface BusLogger {
   warn(obj: object, msg: string): void;
@@ -24,28 +26,53 @@ export function redisNotificationBus(url: string, log: BusLogger): NotificationB
   for (const client of [publisher, subscriber]) {
     client.on('error', (error: Error) => log.warn({ err: error.message }, 'redis notification bus'));
   }
-  void subscriber.subscribe(CHANNEL).catch(() => undefined);
-  subscriber.on('message', (_channel: string, message: string) => {
+  void subscriber.subscribe(CHANNEL, SESSIONS_CHANNEL).catch(() => undefined);
+  subscriber.on('message', (channel: string, message: string) => {
+    if (channel === SESSIONS_CHANNEL) {
+      local.emit(endedEvent(message));
+      return;
+    }
     try {
-      const { userId, notification } = JSON.parse(message) as { userId: string; notification: Notification };
-      local.emit(userId, notification);
+      // D-28: a deal message travels as `message`; anything else is a notification.
+      const parsed = JSON.parse(message) as { userId: string; notification?: Notification; message?: Message };
+      const event: StreamEvent | null = parsed.message
+        ? { event: 'message', data: parsed.message }
+        : parsed.notification
+          ? { event: 'notification', data: parsed.notification }
+          : null;
+      if (event) local.emit(parsed.userId, event);
     } catch {
       // Not ours: ignore.
     }
   });
 
+  async function send(userId: string, event: StreamEvent) {
+    const payload = event.event === 'message' ? { userId, message: event.data } : { userId, notification: event.data };
+    try {
+      await publisher.publish(CHANNEL, JSON.stringify(payload));
+    } catch (error) {
+      log.warn({ err: (error as Error).message }, `redis down: ${event.event} delivered locally only`);
+      local.emit(userId, event);
+    }
+  }
+
   return {
-    async publish(userId, notification) {
+    publish: (userId, notification) => send(userId, { event: 'notification', data: notification }),
+    subscribe: (userId, listener) => notificationsOf(local, userId, listener),
+    publishMessage: (userId, message) => send(userId, { event: 'message', data: message }),
+    subscribeEvents: (userId, listener) => eventsOf(local, userId, listener),
+    async sessionEnded(userId) {
       try {
-        await publisher.publish(CHANNEL, JSON.stringify({ userId, notification }));
+        await publisher.publish(SESSIONS_CHANNEL, userId);
       } catch (error) {
-        log.warn({ err: (error as Error).message }, 'redis down: notification delivered locally only');
-        local.emit(userId, notification);
+        // The streams of other instances still re-check their session at each keepalive.
+        log.warn({ err: (error as Error).message }, 'redis down: session end announced locally only');
+        local.emit(endedEvent(userId));
       }
     },
-    subscribe(userId, listener) {
-      local.on(userId, listener);
-      return () => local.off(userId, listener);
+    onSessionEnded(userId, listener) {
+      local.on(endedEvent(userId), listener);
+      return () => local.off(endedEvent(userId), listener);
     },
     async close() {
       local.removeAllListeners();

@@ -9,17 +9,24 @@ import {
   userIdParamsSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accessToken } from '../../plugins/auth.js';
 import { buildNotificationsService } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 /** A comment line this often keeps proxies and phones from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
+/**
+ * Issue 14: open streams per user on one instance (tabs and a phone reconnecting); a new one
+ * beyond this ends the user's oldest, which a dropped connection may have left behind.
+ */
+export const MAX_STREAMS_PER_USER = 4;
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const notifications = buildNotificationsService(app.database.db);
   // Open streams end before the server closes, or closing would wait on them forever.
   const streams = new Set<() => void>();
+  const byUser = new Map<string, Set<() => void>>();
   app.metrics.gauge('notification_streams_open', 'Open notification event streams', () => streams.size);
   app.addHook('preClose', async () => {
     for (const end of streams) end();
@@ -64,12 +71,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['notify'],
-        summary: 'Server-sent events: one `notification` event per new notification of yours',
+        summary:
+          'Server-sent events: `notification` per new notification of yours, `message` per new message on your deals (D-28)',
         security: secured,
         response: { 401: errorSchema },
       },
     },
     async (request, reply) => {
+      const { userId } = request.user!;
+      const key = accessToken(request) ?? '';
       // Hijacked: the stream stays open and bypasses compression and serialization.
       reply.hijack();
       const res = reply.raw;
@@ -80,16 +90,49 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       res.write(': connected\n\n');
-      const unsubscribe = app.notificationBus.subscribe(request.user!.userId, (notification) => {
-        res.write(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+      // Issue 14: the stream lives only as long as its session. It asks again before each
+      // notification, when a session of this user ends anywhere (through Redis with several
+      // instances), and at each keepalive; a lost answer (database away) keeps it open.
+      let checks = Promise.resolve(true);
+      const stillSignedIn = () => {
+        checks = checks.then(
+          async (open) => open && (await app.sessions.authenticate(key))?.userId === userId,
+          () => true,
+        );
+        void checks.then(
+          (open) => open || end(),
+          () => undefined,
+        );
+        return checks;
+      };
+      // D-28: deal messages arrive on the same stream as the event `message`.
+      const unsubscribe = app.notificationBus.subscribeEvents(userId, ({ event, data }) => {
+        void stillSignedIn().then((open) => {
+          if (open) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        });
       });
-      const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+      const offEnded = app.notificationBus.onSessionEnded(userId, () => void stillSignedIn());
+      const keepalive = setInterval(() => {
+        res.write(': keepalive\n\n');
+        void stillSignedIn();
+      }, KEEPALIVE_MS);
+      const mine = byUser.get(userId) ?? new Set<() => void>();
+      byUser.set(userId, mine);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(keepalive);
         unsubscribe();
+        offEnded();
         streams.delete(end);
+        mine.delete(end);
+        if (mine.size === 0) byUser.delete(userId);
         res.end();
       };
+      // The oldest first: a Set keeps insertion order.
+      for (const older of [...mine].slice(0, Math.max(0, mine.size - MAX_STREAMS_PER_USER + 1))) older();
+      mine.add(end);
       streams.add(end);
       request.raw.on('close', end);
     },

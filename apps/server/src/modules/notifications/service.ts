@@ -2,7 +2,7 @@
 import type { Notification } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import type { Caller } from '../solutions/service.js';
+import type { SessionUser as Caller } from '../sessions/service.js';
 import { toNotification } from './record.js';
 import { notificationsRepository } from './repository.js';
 

@@ -111,7 +111,7 @@ describeEachDatabase('the payments repository', (database) => {
     );
     const won = results.filter((r) => r !== null);
     expect(won).toHaveLength(1);
-    expect(won[0]).toMatchObject({ accepted: true, payment: { status: 'captured' } });
+    expect(won[0]).toMatchObject({ granted: true, payment: { status: 'captured' } });
     expect(won[0]!.notified).toHaveLength(2);
     const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'captured', payerId: won[0]!.payment.payerId });
@@ -128,14 +128,14 @@ describeEachDatabase('the payments repository', (database) => {
         payerId: null,
         capturedAt: YEAR_LATER,
         solutionId,
-        settlement: { kind: 'unlock' },
+        settlement: { kind: 'unlock', acceptorId: supplier },
         notices: [{ userId: owner, notice: { en: 'again', fr: 'encore' } }],
       }),
     ).toBeNull();
     expect(await notices(solutionId)).toHaveLength(2);
   });
 
-  it('gives a need to one of two suppliers paying at once; the other is recorded, not accepted', async () => {
+  it('gives a need to one of two suppliers paying at once; the other is marked refunded, not accepted', async () => {
     const solutionId = await need();
     const [a, b] = await Promise.all([pending(supplier, solutionId), pending(rival, solutionId)]);
     const results = await Promise.all(
@@ -150,14 +150,14 @@ describeEachDatabase('the payments repository', (database) => {
         }),
       ),
     );
-    expect(results.map((r) => r?.accepted).sort()).toEqual([false, true]);
-    const winner = results.find((r) => r?.accepted)!.payment.userId;
+    expect(results.map((r) => r?.granted).sort()).toEqual([false, true]);
+    const winner = results.find((r) => r?.granted)!.payment.userId;
     expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
       expect.objectContaining({ acceptorId: winner, contactAccess: 'payment' }),
     ]);
-    // Both captures are recorded (the loser is refunded by hand); only the winner is notified.
+    // Issue 14: the loser's capture is marked refunded (the service gives it back); only the winner is notified.
     const rows = await db().select().from(payments).where(eq(payments.solutionId, solutionId));
-    expect(rows.map((r) => r.status)).toEqual(['captured', 'captured']);
+    expect(rows.map((r) => r.status).sort()).toEqual(['captured', 'refunded']);
     expect((await notices(solutionId)).map((n) => n.userId)).toEqual([winner]);
   });
 
@@ -172,7 +172,7 @@ describeEachDatabase('the payments repository', (database) => {
         payerId: null,
         capturedAt: AT,
         solutionId,
-        settlement: { kind: 'unlock' },
+        settlement: { kind: 'unlock', acceptorId: supplier },
         notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
       }),
     );
@@ -181,6 +181,49 @@ describeEachDatabase('the payments repository', (database) => {
       expect.objectContaining({ contactAccess: 'payment' }),
     ]);
     expect(await notices(solutionId)).toHaveLength(1);
+  });
+
+  it('unlocks a deal with one of two payments settled at once; the other is marked refunded (issue 14)', async () => {
+    const solutionId = await need();
+    await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
+    await db().insert(deals).values({ solutionId, acceptorId: supplier });
+    const [a, b] = await Promise.all([pending(supplier, solutionId), pending(supplier, solutionId)]);
+    const results = await Promise.all(
+      [a, b].map((payment) =>
+        repo().settle({
+          paymentId: payment.id,
+          payerId: null,
+          capturedAt: AT,
+          solutionId,
+          settlement: { kind: 'unlock', acceptorId: supplier },
+          notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
+        }),
+      ),
+    );
+    expect(results.map((r) => r?.granted).sort()).toEqual([false, true]);
+    const rows = await db().select().from(payments).where(eq(payments.solutionId, solutionId));
+    expect(rows.map((r) => r.status).sort()).toEqual(['captured', 'refunded']);
+    expect(await notices(solutionId)).toHaveLength(1);
+  });
+
+  it('unlocks nothing for a deal ended and replaced by another acceptor (issue 14)', async () => {
+    const solutionId = await need();
+    await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
+    await db().insert(deals).values({ solutionId, acceptorId: rival });
+    const payment = await pending(supplier, solutionId);
+    const result = await repo().settle({
+      paymentId: payment.id,
+      payerId: null,
+      capturedAt: AT,
+      solutionId,
+      settlement: { kind: 'unlock', acceptorId: supplier },
+      notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
+    });
+    expect(result).toMatchObject({ granted: false, payment: { status: 'refunded' } });
+    expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
+      expect.objectContaining({ acceptorId: rival, contactAccess: 'none' }),
+    ]);
+    expect(await notices(solutionId)).toHaveLength(0);
   });
 
   it('keeps one subscription per provider id and activates it exactly once', async () => {

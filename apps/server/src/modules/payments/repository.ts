@@ -2,19 +2,12 @@
 // conditional updates below make a replayed return, a retried return and a webhook for the same
 // payment settle it exactly once; the settling write, the deal and both notifications share one
 // transaction (STYLE 5: pay + reveal together).
-import { DEAL_GRAPH, type Bilingual, type CurrencyCode } from '@app/shared';
+import type { Bilingual, CurrencyCode } from '@app/shared';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  deals,
-  localPaymentOrders,
-  notifications,
-  payments,
-  solutions,
-  subscriptions,
-  users,
-} from '../../db/schema.js';
+import { deals, localPaymentOrders, notifications, payments, subscriptions, users } from '../../db/schema.js';
 import type { LocalOrderStore } from '../../adapters/payments/local.js';
+import { takePost } from '../deals/repository.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -25,8 +18,11 @@ export interface Notice {
   notice: Bilingual;
 }
 
-/** What settling a one-time payment does to the deal: unlock the live one, or record the supplier's acceptance of a need. */
-export type Settlement = { kind: 'unlock' } | { kind: 'accept'; acceptorId: string };
+/**
+ * What settling a one-time payment does to the deal: unlock the live one (named by its acceptor, so
+ * that a deal ended and replaced meanwhile is not unlocked), or record the supplier's acceptance of a need.
+ */
+export type Settlement = { kind: 'unlock'; acceptorId: string } | { kind: 'accept'; acceptorId: string };
 
 export function paymentsRepository(db: Db) {
   return {
@@ -49,51 +45,64 @@ export function paymentsRepository(db: Db) {
 
     /**
      * Captures a pending payment and gives its deal contact access, with both notices, in one
-     * transaction. Null when the payment was already settled (the caller reads the row again);
-     * `accepted: false` when the need was taken by somebody else meanwhile.
+     * transaction. Null when the payment was already settled (the caller reads the row again).
+     * Issue 14: `granted: false` when the capture settles into nothing the payer is entitled to
+     * (no settlement, the need taken by somebody else meanwhile, or the deal already paid, ended or
+     * replaced): the row is then marked `refunded` in the same transaction, so that exactly one
+     * caller gives the money back through the provider, and no notice is written.
      */
     async settle(input: {
       paymentId: string;
       payerId: string | null;
       capturedAt: Date;
       solutionId: string;
-      settlement: Settlement;
+      settlement: Settlement | null;
       notices: Notice[];
-    }): Promise<{ payment: PaymentRow; accepted: boolean; notified: NotificationRow[] } | null> {
+    }): Promise<{ payment: PaymentRow; granted: boolean; notified: NotificationRow[] } | null> {
       return db.transaction(async (tx) => {
-        const [payment] = await tx
+        const [captured] = await tx
           .update(payments)
           .set({ status: 'captured', payerId: input.payerId, capturedAt: input.capturedAt })
-          .where(and(eq(payments.id, input.paymentId), inArray(payments.status, ['pending', 'failed'])))
+          // A voided order captured anyway (a capture already under way when it was voided) is still money taken.
+          .where(and(eq(payments.id, input.paymentId), inArray(payments.status, ['pending', 'failed', 'voided'])))
           .returning();
-        if (!payment) return null;
-        let accepted = true;
-        if (input.settlement.kind === 'unlock') {
-          await tx
+        if (!captured) return null;
+        const settlement = input.settlement;
+        let granted = false;
+        if (settlement?.kind === 'unlock') {
+          // Only the same live deal, and only once: a second payment for a paid deal grants nothing (item 6).
+          const unlocked = await tx
             .update(deals)
             .set({ contactAccess: 'payment' })
-            .where(and(eq(deals.solutionId, input.solutionId), isNull(deals.endedAt)));
-        } else {
-          const { acceptorId } = input.settlement;
-          const [taken] = await tx
-            .update(solutions)
-            .set({ status: DEAL_GRAPH.accept.to })
             .where(
               and(
-                eq(solutions.id, input.solutionId),
-                inArray(solutions.status, [...DEAL_GRAPH.accept.from]),
-                ne(solutions.userId, acceptorId),
+                eq(deals.solutionId, input.solutionId),
+                eq(deals.acceptorId, settlement.acceptorId),
+                isNull(deals.endedAt),
+                ne(deals.contactAccess, 'payment'),
               ),
             )
-            .returning({ id: solutions.id });
-          if (taken) {
-            await tx.insert(deals).values({ solutionId: input.solutionId, acceptorId, contactAccess: 'payment' });
-          } else {
-            accepted = false;
-          }
+            .returning({ id: deals.id });
+          granted = unlocked.length === 1;
+        } else if (settlement?.kind === 'accept') {
+          // Taken just as a free accept takes it (takePost, D-6), with the payment's contact access.
+          const taken = await takePost(tx, {
+            solutionId: input.solutionId,
+            acceptorId: settlement.acceptorId,
+            contactAccess: 'payment',
+          });
+          granted = taken !== null;
+        }
+        if (!granted) {
+          const [refunded] = await tx
+            .update(payments)
+            .set({ status: 'refunded' })
+            .where(eq(payments.id, captured.id))
+            .returning();
+          return { payment: refunded!, granted, notified: [] };
         }
         const notified =
-          accepted && input.notices.length > 0
+          input.notices.length > 0
             ? await tx
                 .insert(notifications)
                 .values(
@@ -106,8 +115,33 @@ export function paymentsRepository(db: Db) {
                 )
                 .returning()
             : [];
-        return { payment, accepted, notified };
+        return { payment: captured, granted, notified };
       });
+    },
+
+    /** Issue 14 item 6: the payer's orders for this post that could still be captured. */
+    async openOrders(userId: string, solutionId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.solutionId, solutionId),
+            eq(payments.kind, 'onetime'),
+            inArray(payments.status, ['pending', 'failed']),
+          ),
+        );
+    },
+
+    /** An order the server will never capture; false when it was captured (or voided) meanwhile. */
+    async markVoided(id: string): Promise<boolean> {
+      const rows = await db
+        .update(payments)
+        .set({ status: 'voided' })
+        .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'failed'])))
+        .returning({ id: payments.id });
+      return rows.length === 1;
     },
 
     async paymentsOf(userId: string, limit: number): Promise<PaymentRow[]> {

@@ -1,6 +1,6 @@
 // Money rules of issue 6 over the real API with the local provider (D-13 to D-18).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedUp } from '../../../test/accounts.js';
+import { proveEmail, signedUp } from '../../../test/accounts.js';
 import { publish as publishPost, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { payments, subscriptions } from '../../db/schema.js';
@@ -19,6 +19,8 @@ beforeAll(async () => {
   client = await signedUp(t.app, { firstName: 'Moussa' });
   supplier = await signedUp(t.app, { firstName: 'Awa' });
   admin = await signedUp(t.app, { firstName: 'Boss', email: 'boss@example.org' });
+  // Issue 14 item 1: an ADMIN_EMAILS address gives rights once proven.
+  await proveEmail(t.app, admin.headers);
 });
 afterAll(() => t.close());
 
@@ -35,13 +37,13 @@ async function approve(url: string): Promise<URL> {
   expect(page.body).not.toContain('<script');
   const res = await t.app.inject({ method: 'POST', url: `${url}/approve` });
   expect(res.statusCode).toBe(303);
-  const back = new URL(res.headers.location as string);
+  const back = new URL(res.headers.location as string, 'http://localhost');
   if (back.pathname !== '/api/payment/return') return back;
   // Like PayPal, the provider adds `token` and `PayerID`, never `paymentId`.
   expect(back.searchParams.has('paymentId')).toBe(false);
   const hop = await t.app.inject({ url: `${back.pathname}${back.search}` });
   expect(hop.statusCode).toBe(303);
-  return new URL(hop.headers.location as string);
+  return new URL(hop.headers.location as string, 'http://localhost');
 }
 
 async function paymentRows(solutionId: string) {
@@ -130,7 +132,7 @@ describe('pay-as-you-go (D-15, D-17)', () => {
     const need = await publish(client, 'needSolution');
     const url: string = (await post(supplier, '/api/payment/pay', { solution_id: need._id })).json().data.url;
     const cancel = await t.app.inject({ method: 'POST', url: `${url}/cancel` });
-    expect(new URL(cancel.headers.location as string).pathname).toBe('/cancelUrl');
+    expect(new URL(cancel.headers.location as string, 'http://localhost').pathname).toBe('/cancelUrl');
     const orderId = url.split('/').pop()!;
     const res = await post(supplier, '/api/payment/success', { paymentId: orderId, solution_id: need._id });
     expect(res.statusCode).toBe(402);
@@ -258,6 +260,24 @@ describe('mobile money and payment history (D-18)', () => {
       headers: client.headers,
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it('labels a checkout abandoned for over an hour as expired, not pending, in the history', async () => {
+    const who = await signedUp(t.app, { firstName: 'Idrissa' });
+    const base = {
+      userId: who.user._id,
+      kind: 'onetime' as const,
+      provider: 'local',
+      amountMinor: 225,
+      currency: 'USD' as const,
+      status: 'pending' as const,
+    };
+    await t.app.database.db.insert(payments).values([
+      { ...base, providerPaymentId: `old-${who.user._id}`, createdAt: new Date(Date.now() - 2 * 3600_000) },
+      { ...base, providerPaymentId: `new-${who.user._id}` },
+    ]);
+    const res = await t.app.inject({ url: `/api/payment/getUserPayments/${who.user._id}`, headers: who.headers });
+    expect(res.json().data.map((p: { status: string }) => p.status)).toEqual(['pending', 'expired']);
   });
 
   it('refuses an unsigned webhook', async () => {

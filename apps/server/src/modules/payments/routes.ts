@@ -20,7 +20,8 @@ import { z } from 'zod';
 import { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from '../../adapters/payments/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { buildPaymentsService, type Caller, type ReturnUrls } from './service.js';
+import type { SessionUser as Caller } from '../sessions/service.js';
+import { buildPaymentsService, type ReturnUrls } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -122,12 +123,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) => {
       const { solution_id, token, paymentId, PayerID } = request.query;
-      const target = new URL(`${baseOf(request)}/successurl`);
-      target.searchParams.set('solution_id', solution_id);
+      const query = new URLSearchParams({ solution_id });
       const id = paymentId ?? token;
-      if (id) target.searchParams.set('paymentId', id);
-      if (PayerID) target.searchParams.set('PayerID', PayerID);
-      return reply.header('cache-control', 'no-store').redirect(target.toString(), 303);
+      if (id) query.set('paymentId', id);
+      if (PayerID) query.set('PayerID', PayerID);
+      // Issue 14: from configuration only, never Host or X-Forwarded-Host. Without PUBLIC_URL the
+      // redirect is relative: the browser resolves it against the address it really asked.
+      const base = config.publicUrl?.replace(/\/+$/, '') ?? '';
+      return reply.header('cache-control', 'no-store').redirect(`${base}/successurl?${query.toString()}`, 303);
     },
   );
 

@@ -12,21 +12,19 @@ import {
   type Payment,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { PaymentError, type PaymentAdapter, type WebhookEvent } from '../../adapters/payments/index.js';
+import { PaymentError, type Capture, type PaymentAdapter, type WebhookEvent } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { notices, paymentNotices } from '../notifications/messages.js';
+import { dealsRepository, type DealsRepository } from '../deals/repository.js';
 import type { Notifier } from '../notifications/notifier.js';
+import type { SessionUser as Caller } from '../sessions/service.js';
 import { solutionsRepository, type SolutionRow, type SolutionsRepository } from '../solutions/repository.js';
 import { usersRepository, type UsersRepository } from '../users/repository.js';
 import { toUser } from '../users/user-record.js';
-import { entitlements } from './entitlements.js';
+import { titleOf } from '../solutions/title.js';
+import { entitlements } from '../entitlements/service.js';
 import { paymentsRepository, type PaymentRow, type PaymentsRepository, type Settlement } from './repository.js';
-
-export interface Caller {
-  userId: string;
-  admin: boolean;
-}
 
 /** Where the provider sends the browser back: absolute URLs of the web app. */
 export interface ReturnUrls {
@@ -36,6 +34,7 @@ export interface ReturnUrls {
 
 interface Deps {
   repo: PaymentsRepository;
+  deals: DealsRepository;
   users: UsersRepository;
   solutions: SolutionsRepository;
   provider: PaymentAdapter;
@@ -53,13 +52,19 @@ export const addMonths = (date: Date, months: number) => {
   return next;
 };
 
-export function toPayment(row: PaymentRow): Payment {
+/** A checkout still pending after this long was abandoned: the history says 'expired'. */
+export const CHECKOUT_EXPIRES_MS = 60 * 60 * 1000;
+
+export function toPayment(row: PaymentRow, now?: Date): Payment {
+  const abandoned =
+    now !== undefined && row.status === 'pending' && now.getTime() - row.createdAt.getTime() > CHECKOUT_EXPIRES_MS;
   return {
     _id: row.id,
     kind: row.kind,
     amount: toDecimalString(row.amountMinor, row.currency),
     currency: row.currency,
-    status: row.status,
+    // Issue 14: a voided order is, to its payer, a payment that did not go through.
+    status: row.status === 'voided' ? 'failed' : abandoned ? 'expired' : row.status,
     solution_id: row.solutionId,
     created_at: row.createdAt.toISOString(),
   };
@@ -75,7 +80,7 @@ function providerError(error: unknown): never {
   throw error;
 }
 
-export function paymentsService({ repo, users, solutions, provider, notifier, now, log }: Deps) {
+export function paymentsService({ repo, deals, users, solutions, provider, notifier, now, log }: Deps) {
   const rule = entitlements(solutions, now);
 
   async function post(solutionId: string): Promise<SolutionRow> {
@@ -93,36 +98,84 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
     if (deal) {
       const supplierId = row.user_role === 'needSolution' ? deal.acceptorId : row.user_id;
       if (supplierId !== payerId || (await rule.supplierHasAccess(row, deal))) return null;
-      return { kind: 'unlock' };
+      return { kind: 'unlock', acceptorId: deal.acceptorId };
     }
     if (row.user_role !== 'needSolution' || row.status !== 'Pending' || row.user_id === payerId) return null;
+    // D-29: a hidden post, or one of a blocked owner, cannot be taken.
+    if (row.hidden || row.owner_blocked) return null;
     if ((await rule.accessFor(payerId)) !== 'none') return null;
+    // D-27: this supplier already paid for this need; accepting it again is free, never a second fee.
+    if (await deals.paidBefore(row.id, payerId)) return null;
     return { kind: 'accept', acceptorId: payerId };
   }
 
-  /** The other party's contacts, now that the deal has contact access (D-14). */
+  /**
+   * The other party's contacts when the payer is a party to the live deal and it has contact access
+   * (D-14); otherwise none (issue 14: a payment never reveals more than its payer is entitled to).
+   */
   async function otherParty(row: SolutionRow, payerId: string) {
+    const none = { email: null, mobile_no: null };
     const deal = await solutions.liveDeal(row.id);
-    const otherId = payerId === row.user_id ? deal?.acceptorId : row.user_id;
-    const other = otherId ? await repo.person(otherId) : undefined;
+    if (!deal || (payerId !== row.user_id && payerId !== deal.acceptorId)) return none;
+    if (!(await rule.supplierHasAccess(row, deal))) return none;
+    const other = await repo.person(payerId === row.user_id ? deal.acceptorId : row.user_id);
     return { email: other?.email ?? null, mobile_no: other?.mobile ?? null };
   }
 
-  /** Settles a captured one-time payment exactly once: the deal, both notices, the SMS of an acceptance. */
-  async function settle(payment: PaymentRow, payerId: string | null): Promise<PaymentRow> {
-    const row = await post(payment.solutionId ?? '');
-    const settlement = (await settlementFor(row, payment.userId)) ?? { kind: 'unlock' as const };
-    const deal = await solutions.liveDeal(row.id);
+  /** Issue 14: an order that must not be captured is voided, in the records and with the provider. */
+  async function voidOrder(payment: PaymentRow): Promise<void> {
+    if (!(await repo.markVoided(payment.id))) return;
+    try {
+      await provider.voidOrder(payment.providerPaymentId);
+    } catch (error) {
+      // The row says voided, so the server never captures it; the provider's order lapses.
+      log?.warn({ payment: payment.id, err: error }, 'the provider did not void the order');
+    }
+  }
+
+  /** Issue 14: a capture that settled into nothing goes back to the payer, whole. */
+  async function refund(payment: PaymentRow, capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>) {
+    try {
+      await provider.refundCapture(capture, payment.providerPaymentId);
+      log?.warn({ payment: payment.id }, 'payment refunded: it settled into no deal its payer may have');
+    } catch (error) {
+      log?.error(
+        { payment: payment.id, capture: capture.captureId, err: error },
+        'payment captured for no deal and the refund failed: refund it by hand',
+      );
+    }
+  }
+
+  /**
+   * Settles a captured one-time payment exactly once: the deal, both notices, the SMS of an
+   * acceptance. Issue 14: only into a state its payer is entitled to (D-15, decided again now, and
+   * in the settling transaction itself); otherwise the capture is refunded and the answer is 409
+   * NOT_AVAILABLE, with nothing revealed.
+   */
+  async function settle(
+    payment: PaymentRow,
+    capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>,
+    payerId: string | null,
+  ): Promise<PaymentRow> {
+    const row = await solutions.findById(payment.solutionId ?? '');
+    const live = row && row.status !== 'Deleted' ? row : undefined;
+    const settlement = live ? await settlementFor(live, payment.userId) : null;
     const otherId =
-      settlement.kind === 'accept' ? row.user_id : payment.userId === row.user_id ? deal?.acceptorId : row.user_id;
+      !live || !settlement
+        ? undefined
+        : settlement.kind === 'accept'
+          ? live.user_id
+          : payment.userId === live.user_id
+            ? settlement.acceptorId
+            : live.user_id;
     const payer = await repo.person(payment.userId);
     const other = otherId ? await repo.person(otherId) : undefined;
-    const sub = { en: row.sub_category_en, fr: row.sub_category_fr };
+    const sub = live ? titleOf(live) : { en: '', fr: '' };
     const result = await repo.settle({
       paymentId: payment.id,
       payerId,
       capturedAt: now(),
-      solutionId: row.id,
+      solutionId: payment.solutionId ?? '',
       settlement,
       notices: [
         { userId: payment.userId, notice: paymentNotices.paid(other?.firstName ?? '', sub) },
@@ -131,15 +184,16 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
     });
     if (!result) {
       // Settled by a concurrent return or the webhook: the one record stands (D-17).
-      return (await repo.paymentByProviderId(payment.providerPaymentId))!;
+      const settled = (await repo.paymentByProviderId(payment.providerPaymentId))!;
+      if (settled.status !== 'captured') throw new AppError('NOT_AVAILABLE');
+      return settled;
     }
-    for (const n of result.notified) void notifier.delivered(n);
-    if (!result.accepted) {
-      // The need was taken while the supplier paid: the money is recorded, the deal is not.
-      log?.error({ payment: payment.id }, 'payment captured for a need taken meanwhile: refund it');
+    if (!result.granted) {
+      await refund(payment, capture);
       throw new AppError('NOT_AVAILABLE');
     }
-    if (settlement.kind === 'accept' && other) {
+    for (const n of result.notified) void notifier.delivered(n);
+    if (settlement?.kind === 'accept' && other) {
       const text = notices.accepted(payer?.firstName ?? '', sub);
       notifier.sms(other.mobile, other.language === 'fr' ? text.fr : text.en);
     }
@@ -184,12 +238,15 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
       if (!(await settlementFor(row, caller.userId))) throw new AppError('NOT_AVAILABLE');
       const amountMinor = percentOf(row.price_usd, PAY_AS_YOU_GO_PERCENT);
       if (amountMinor < 1) throw new AppError('NOT_AVAILABLE', 'Nothing to pay for this post');
+      // Issue 14 item 6: one deal is paid once. A new order replaces the payer's open ones, which
+      // are voided first, so at most one of the payer's orders for this deal can still be captured.
+      for (const open of await repo.openOrders(caller.userId, row.id)) await voidOrder(open);
       let order;
       try {
         order = await provider.createOrder({
           amountMinor,
           currency: 'USD',
-          description: `${PAY_AS_YOU_GO_PERCENT}% fee: ${row.sub_category_en}`,
+          description: `${PAY_AS_YOU_GO_PERCENT}% fee: ${titleOf(row).en}`,
           returnUrl: urls.returnUrl,
           cancelUrl: urls.cancelUrl,
           reference: row.id,
@@ -220,20 +277,35 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
       ) {
         throw new AppError('NOT_FOUND');
       }
+      // Issue 14: a voided or refunded order is never captured (again).
+      if (payment.status === 'voided' || payment.status === 'refunded') throw new AppError('NOT_AVAILABLE');
       if (payment.status !== 'captured') {
-        let capture;
-        try {
-          capture = await provider.captureOrder(payment.providerPaymentId);
-        } catch (error) {
-          if (error instanceof PaymentError && error.reason === 'declined') await repo.markFailed(payment.id);
-          providerError(error);
+        // Issue 14 item 2: capture only what settles into a state the payer is entitled to now (the
+        // need may have been taken, or the deal paid, since the order was made); otherwise void it.
+        const row = await solutions.findById(payment.solutionId ?? '');
+        if (!row || row.status === 'Deleted' || !(await settlementFor(row, payment.userId))) {
+          const again = (await repo.paymentByProviderId(payment.providerPaymentId))!;
+          // The same order settled by a concurrent return: that answer stands (D-17).
+          if (again.status !== 'captured') {
+            await voidOrder(again);
+            throw new AppError('NOT_AVAILABLE');
+          }
+          payment = again;
+        } else {
+          let capture;
+          try {
+            capture = await provider.captureOrder(payment.providerPaymentId);
+          } catch (error) {
+            if (error instanceof PaymentError && error.reason === 'declined') await repo.markFailed(payment.id);
+            providerError(error);
+          }
+          // D-17: the provider must have taken exactly the server's own amount.
+          if (capture.amountMinor !== payment.amountMinor || capture.currency !== payment.currency) {
+            log?.error({ payment: payment.id, capture }, 'captured amount differs from the order');
+            throw new AppError('INTERNAL');
+          }
+          payment = await settle(payment, capture, capture.payerId ?? body.payerId ?? null);
         }
-        // D-17: the provider must have taken exactly the server's own amount.
-        if (capture.amountMinor !== payment.amountMinor || capture.currency !== payment.currency) {
-          log?.error({ payment: payment.id, capture }, 'captured amount differs from the order');
-          throw new AppError('INTERNAL');
-        }
-        payment = await settle(payment, capture.payerId ?? body.payerId ?? null);
       }
       const row = await post(body.solution_id);
       return { payment: toPayment(payment), contact: await otherParty(row, caller.userId) };
@@ -309,14 +381,21 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
             ?.related_ids;
           const orderId = text(related?.order_id);
           const payment = orderId ? await repo.paymentByProviderId(orderId) : undefined;
-          if (!payment || payment.status === 'captured' || payment.kind !== 'onetime') return;
+          if (!payment || payment.kind !== 'onetime' || payment.status === 'captured' || payment.status === 'refunded')
+            return;
           const paid = money(resource.amount);
           if (paid?.minor !== payment.amountMinor || paid.currency !== payment.currency) {
             log?.error({ payment: payment.id, event: event.id }, 'webhook amount differs from the order');
             return;
           }
+          const captureId = text(resource.id);
+          if (!captureId) return;
           try {
-            await settle(payment, null);
+            await settle(
+              payment,
+              { captureId, amountMinor: paid.minor, currency: paid.currency as CurrencyCode },
+              null,
+            );
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
           }
@@ -380,16 +459,20 @@ export function paymentsService({ repo, users, solutions, provider, notifier, no
     /** GET /api/payment/getUserPayments/:userId: own only. */
     async history(caller: Caller, userId: string): Promise<Payment[]> {
       if (caller.userId !== userId) throw new AppError('FORBIDDEN');
-      return (await repo.paymentsOf(userId, HISTORY_LIMIT)).map(toPayment);
+      // Issue 15: an abandoned checkout reads 'expired' (Not completed), not Pending for ever; the
+      // row stays pending, so a late capture from the provider is still recorded (D-17).
+      const at = now();
+      return (await repo.paymentsOf(userId, HISTORY_LIMIT)).map((row) => toPayment(row, at));
     },
   };
 }
 export type PaymentsService = ReturnType<typeof paymentsService>;
 
-export const buildPaymentsService = (deps: Omit<Deps, 'repo' | 'users' | 'solutions'> & { db: Db }) =>
+export const buildPaymentsService = (deps: Omit<Deps, 'repo' | 'deals' | 'users' | 'solutions'> & { db: Db }) =>
   paymentsService({
     ...deps,
     repo: paymentsRepository(deps.db),
+    deals: dealsRepository(deps.db),
     users: usersRepository(deps.db),
     solutions: solutionsRepository(deps.db),
   });

@@ -145,7 +145,7 @@ async function payPalReturn(returnUrl: URL, orderId: string, payerId: string) {
   back.searchParams.set('PayerID', payerId);
   const hop = await t.app.inject({ url: `${back.pathname}${back.search}` });
   expect(hop.statusCode).toBe(303);
-  return new URL(hop.headers.location as string);
+  return new URL(hop.headers.location as string, 'http://localhost');
 }
 
 const success = (who: Account, body: object) =>

@@ -25,12 +25,24 @@ export const hashAuthKey = (authKey: string): string => createHash('sha256').upd
 const KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export function sessionsService(repo: SessionsRepository, now: () => Date = () => new Date()) {
+  // Issue 14: told when a user's session may have ended (a new sign-in replaces it, D-9; a logout),
+  // so that what the session holds open, the notification stream, ends with it.
+  const endedListeners: ((userId: string) => void)[] = [];
+  const ended = (userId: string) => {
+    for (const listener of endedListeners) listener(userId);
+  };
   return {
     async start(userId: string, deviceToken?: string): Promise<{ auth_key: string; expiry: string }> {
       const authKey = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
       await repo.replaceForUser(userId, hashAuthKey(authKey), expiresAt, deviceToken);
+      ended(userId);
       return { auth_key: authKey, expiry: expiresAt.toISOString() };
+    },
+
+    /** Calls `listener` with the user whose earlier session a sign-in or logout just ended. */
+    onEnded(listener: (userId: string) => void): void {
+      endedListeners.push(listener);
     },
 
     /** The user behind a key, or null for an unknown, ended or expired one. */
@@ -45,7 +57,18 @@ export function sessionsService(repo: SessionsRepository, now: () => Date = () =
       return authKey && KEY_FORMAT.test(authKey) ? { hash: hashAuthKey(authKey), at: now() } : null;
     },
 
-    end: (authKey: string) => repo.remove(hashAuthKey(authKey)),
+    /** D-29: ends every session of a user (blocked by an admin), and what they hold open. */
+    async endAllOf(userId: string): Promise<void> {
+      await repo.removeForUser(userId);
+      ended(userId);
+    },
+
+    async end(authKey: string): Promise<boolean> {
+      const user = await this.authenticate(authKey);
+      const removed = await repo.remove(hashAuthKey(authKey));
+      if (user) ended(user.userId);
+      return removed;
+    },
   };
 }
 

@@ -11,16 +11,19 @@ describeEachDatabase('social repository', (database) => {
 
   it('gives a state back once, only for its provider and only while it is live', async () => {
     const now = new Date();
-    await repo().saveState('s-live', 'google', 'verifier-1', minutes(10, now), now);
-    expect(await repo().takeState('s-live', 'google', now)).toBe('verifier-1');
+    await repo().saveState('s-live', 'google', 'verifier-1', 'binding-1', minutes(10, now), now);
+    expect(await repo().takeState('s-live', 'google', now)).toEqual({
+      codeVerifier: 'verifier-1',
+      bindingHash: 'binding-1',
+    });
     expect(await repo().takeState('s-live', 'google', now)).toBeUndefined();
 
-    await repo().saveState('s-other', 'facebook', 'verifier-2', minutes(10, now), now);
+    await repo().saveState('s-other', 'facebook', 'verifier-2', 'binding-2', minutes(10, now), now);
     expect(await repo().takeState('s-other', 'google', now)).toBeUndefined();
     // A wrong try uses the state up too.
     expect(await repo().takeState('s-other', 'facebook', now)).toBeUndefined();
 
-    await repo().saveState('s-old', 'google', 'verifier-3', minutes(10, now), now);
+    await repo().saveState('s-old', 'google', 'verifier-3', 'binding-3', minutes(10, now), now);
     expect(await repo().takeState('s-old', 'google', minutes(11, now))).toBeUndefined();
   });
 
@@ -113,11 +116,11 @@ describeEachDatabase('social repository', (database) => {
       },
       false,
     );
-    await repo().saveLoginCode('hash-a', user.id, true, minutes(2, now), now);
+    await repo().saveLoginCode('hash-a', user.id, true, 'binding-a', minutes(2, now), now);
     const both = await Promise.all([repo().takeLoginCode('hash-a', now), repo().takeLoginCode('hash-a', now)]);
-    expect(both.filter(Boolean)).toEqual([{ userId: user.id }]);
+    expect(both.filter(Boolean)).toEqual([{ userId: user.id, bindingHash: 'binding-a' }]);
 
-    await repo().saveLoginCode('hash-b', user.id, true, minutes(2, now), now);
+    await repo().saveLoginCode('hash-b', user.id, true, 'binding-b', minutes(2, now), now);
     expect(await repo().takeLoginCode('hash-b', minutes(3, now))).toBeUndefined();
   });
 
@@ -140,8 +143,14 @@ describeEachDatabase('social repository', (database) => {
       email: false,
       mobileNo: false,
     });
-    expect(await sqlState(repo().completeUser(b!.id, { mobileNo: '+221770000001', country: 'SN' }))).toBe('23505');
-    expect(await repo().completeUser(b!.id, { mobileNo: '+221770000003', country: 'SN' })).toMatchObject({
+    expect(
+      await sqlState(
+        repo().completeUser(b!.id, { mobileNo: '+221770000001', mobileVerifiedAt: new Date(), country: 'SN' }),
+      ),
+    ).toBe('23505');
+    expect(
+      await repo().completeUser(b!.id, { mobileNo: '+221770000003', mobileVerifiedAt: new Date(), country: 'SN' }),
+    ).toMatchObject({
       mobileNo: '+221770000003',
       country: 'SN',
       email: null,

@@ -26,17 +26,31 @@ export function socialRepository(db: Db) {
   const liveUser = (userId: string) => and(eq(users.id, userId), isNull(users.deletedAt));
 
   return {
-    async saveState(state: string, provider: string, codeVerifier: string, expiresAt: Date, now: Date) {
+    async saveState(
+      state: string,
+      provider: string,
+      codeVerifier: string,
+      bindingHash: string,
+      expiresAt: Date,
+      now: Date,
+    ) {
       // Abandoned sign-ins leave rows behind: sweep the expired ones as new ones arrive.
       await db.delete(oauthStates).where(lt(oauthStates.expiresAt, now));
-      await db.insert(oauthStates).values({ state, provider, codeVerifier, expiresAt });
+      await db.insert(oauthStates).values({ state, provider, codeVerifier, bindingHash, expiresAt });
     },
 
-    /** Deletes the state (single use) and returns its code verifier if it was live for this provider. */
-    async takeState(state: string, provider: string, now: Date): Promise<string | undefined> {
+    /**
+     * Deletes the state (single use) and returns its PKCE code verifier and the starting tab's
+     * binding if it was live for this provider.
+     */
+    async takeState(
+      state: string,
+      provider: string,
+      now: Date,
+    ): Promise<{ codeVerifier: string; bindingHash: string } | undefined> {
       const [row] = await db.delete(oauthStates).where(eq(oauthStates.state, state)).returning();
       if (!row || row.provider !== provider || row.expiresAt <= now) return undefined;
-      return row.codeVerifier;
+      return { codeVerifier: row.codeVerifier, bindingHash: row.bindingHash };
     },
 
     /** The identity's user; `deleted` when the account behind it was deleted (D-12). */
@@ -86,18 +100,28 @@ export function socialRepository(db: Db) {
       });
     },
 
-    async saveLoginCode(codeHash: string, userId: string, needsCompletion: boolean, expiresAt: Date, now: Date) {
+    async saveLoginCode(
+      codeHash: string,
+      userId: string,
+      needsCompletion: boolean,
+      bindingHash: string,
+      expiresAt: Date,
+      now: Date,
+    ) {
       await db.delete(loginCodes).where(lt(loginCodes.expiresAt, now));
-      await db.insert(loginCodes).values({ codeHash, userId, needsCompletion, expiresAt });
+      await db.insert(loginCodes).values({ codeHash, userId, needsCompletion, bindingHash, expiresAt });
     },
 
-    /** Marks the code used in the same statement that finds it, so two requests cannot both use it. */
-    async takeLoginCode(codeHash: string, now: Date): Promise<{ userId: string } | undefined> {
+    /**
+     * Marks the code used in the same statement that finds it, so two requests cannot both use it;
+     * returns its user and the binding the caller must prove.
+     */
+    async takeLoginCode(codeHash: string, now: Date): Promise<{ userId: string; bindingHash: string } | undefined> {
       const [row] = await db
         .update(loginCodes)
         .set({ usedAt: now })
         .where(and(eq(loginCodes.codeHash, codeHash), isNull(loginCodes.usedAt), gt(loginCodes.expiresAt, now)))
-        .returning({ userId: loginCodes.userId });
+        .returning({ userId: loginCodes.userId, bindingHash: loginCodes.bindingHash });
       return row;
     },
 
@@ -123,9 +147,21 @@ export function socialRepository(db: Db) {
       };
     },
 
+    async setAdmin(userId: string, admin: boolean): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set({ admin }).where(liveUser(userId)).returning();
+      return row;
+    },
+
     async completeUser(
       userId: string,
-      fields: { email?: string; mobileNo: string; country: string },
+      fields: {
+        email?: string;
+        emailVerifiedAt?: null;
+        mobileNo: string;
+        mobileVerifiedAt: Date;
+        country: string;
+        admin?: boolean;
+      },
     ): Promise<UserRow | undefined> {
       const [row] = await db.update(users).set(fields).where(liveUser(userId)).returning();
       return row;

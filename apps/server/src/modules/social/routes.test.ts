@@ -1,11 +1,17 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifiedToken } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStub } from '../../../test/oauth-stub.js';
 import { loginCodes, oauthStates, socialIdentities, subscriptions, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://app.example.test';
+/** Issue 14: admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
+const ADMIN_EMAIL = 'social-boss@example.org';
+const ADMIN_PHONE = '+221701112233';
+/** A verification token that the completion never reaches: a field or a taken contact stops it first. */
+const NOT_REACHED = 'not-reached';
 
 let stub: OAuthStub;
 let t: TestApp;
@@ -13,7 +19,13 @@ let seq = 0;
 
 beforeAll(async () => {
   stub = await startOAuthStub();
-  t = await buildTestApp({ ...stub.env, PUBLIC_URL, RATE_LIMIT_SCALE: '100' });
+  t = await buildTestApp({
+    ...stub.env,
+    PUBLIC_URL,
+    RATE_LIMIT_SCALE: '100',
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    ADMIN_PHONES: ADMIN_PHONE,
+  });
   await t.app.ready();
 });
 afterAll(async () => {
@@ -21,11 +33,18 @@ afterAll(async () => {
   await stub?.close();
 });
 
+/**
+ * The starting tab's verifier and the hash it sends as `binding` (issue 14): the suite plays one
+ * tab, except where a test says otherwise.
+ */
+const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
+const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
+
 /** A fresh subject and e-mail per test: the suite shares one database. */
 const unique = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
 
-async function start(provider: string): Promise<URL> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}` });
+async function start(provider: string, binding = BINDING): Promise<URL> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}?binding=${binding}` });
   expect(res.statusCode).toBe(302);
   return new URL(String(res.headers.location), PUBLIC_URL);
 }
@@ -73,8 +92,13 @@ const postLocal = (fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-const loginVia = (provider: string, code: string) =>
-  t.app.inject({ method: 'POST', url: `/api/user/loginVia/${provider}`, payload: { code } });
+/** `verifier: null` sends none, as a tab that did not start the sign-in. */
+const loginVia = (provider: string, code: string, verifier: string | null = VERIFIER) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/user/loginVia/${provider}`,
+    payload: verifier === null ? { code } : { code, verifier },
+  });
 
 const complete = (userId: string, authKey: string | undefined, body: object) =>
   t.app.inject({
@@ -105,7 +129,7 @@ async function passwordUser(email: string, mobileNo: string) {
 
 describe('GET /api/auth/google', () => {
   it('sends the browser to Google with a state, an S256 PKCE challenge and the openid email profile scopes', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/google' });
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/google?binding=${BINDING}` });
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const url = new URL(String(res.headers.location));
@@ -259,6 +283,69 @@ describe('Google sign-in', () => {
     expect(res.headers.location).toBe('/login?error=social');
     expect(await rowCounts()).toEqual(before);
     expect(t.logs.join('')).toContain('social sign-in refused');
+  });
+});
+
+describe('a sign-in is bound to the tab that started it (issue 14, login CSRF)', () => {
+  it('does not start without the tab binding: back to /login?error=social, and no state is kept', async () => {
+    const [before] = await t.app.database.db.select({ n: count() }).from(oauthStates);
+    for (const query of ['', '?binding=', '?binding=not-a-hash', `?binding=${BINDING.toUpperCase()}`]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/auth/google${query}` });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login?error=social');
+    }
+    const local = await t.app.inject({ method: 'GET', url: '/api/auth/local' });
+    expect(local.headers.location).toBe('/login?error=social');
+    const [after] = await t.app.database.db.select({ n: count() }).from(oauthStates);
+    expect(after?.n).toBe(before?.n);
+  });
+
+  it("refuses an attacker's code in a victim's tab: without the verifier, 401, and the code is used up", async () => {
+    const code = await googleSignIn({ sub: unique('g'), given_name: 'Mallory' });
+    const victim = await loginVia('google', code, null);
+    expect(victim.statusCode).toBe(401);
+    expect(victim.json()).toEqual({ code: 'AUTH_FAILED', message: 'Authentication failed' });
+    expect(victim.json()).not.toHaveProperty('data');
+    // Burned: not even the right verifier can use it afterwards.
+    expect((await loginVia('google', code)).statusCode).toBe(401);
+  });
+
+  it("refuses a code with another tab's verifier, for every provider", async () => {
+    const other = 'another-tab-verifier-0123456789abcdefghijklmnop';
+    const google = await googleSignIn({ sub: unique('g'), given_name: 'Mallory' });
+    expect((await loginVia('google', google, other)).statusCode).toBe(401);
+    const facebook = await facebookSignIn({ id: unique('fb'), first_name: 'Mallory' });
+    expect((await loginVia('facebook', facebook, other)).statusCode).toBe(401);
+    const local = await localSignIn({ first_name: 'Mallory' });
+    expect((await loginVia('local', local, other)).statusCode).toBe(401);
+    expect(t.logs.some((l) => l.includes('code from another browser tab'))).toBe(true);
+  });
+
+  it('signs in the tab that started, with its own verifier', async () => {
+    const verifier = 'a-fresh-tab-verifier-abcdefghijklmnopqrstuvwxyz01';
+    const binding = createHash('sha256').update(verifier).digest('hex');
+    const state = (await start('local', binding)).searchParams.get('state') ?? '';
+    const [stored] = await t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    expect(stored?.bindingHash).toBe(binding);
+    const res = await postLocal({ state, first_name: 'Nafi' });
+    const code = middlewareCode(res.headers.location);
+    expect((await loginVia('local', code, VERIFIER)).statusCode).toBe(401);
+    const again = await localSignIn({ first_name: 'Nafi' });
+    // The suite's tab cannot use the fresh tab's code, nor the other way round; each its own works.
+    const fresh = await start('local', binding);
+    const own = middlewareCode(
+      (await postLocal({ state: fresh.searchParams.get('state') ?? '', first_name: 'Nafi' })).headers.location,
+    );
+    expect((await loginVia('local', own, verifier)).json().data.user.firstName).toBe('Nafi');
+    expect((await loginVia('local', again)).statusCode).toBe(200);
+  });
+
+  it('refuses a malformed verifier with 400 VALIDATION, keeping the code', async () => {
+    const code = await localSignIn({ first_name: 'Oumou' });
+    const res = await loginVia('local', code, 'short');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION');
+    expect((await loginVia('local', code)).statusCode).toBe(200);
   });
 });
 
@@ -416,8 +503,16 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
   it('answers 401 without a key and 403 for somebody else’s id', async () => {
     const me = await newSocialUser();
     const other = await newSocialUser();
-    expect((await complete(me.id, undefined, { mobile_no: '+221771000001', country: 'SN' })).statusCode).toBe(401);
-    const res = await complete(other.id, me.key, { email: 'x@example.org', mobile_no: '+221771000001', country: 'SN' });
+    expect(
+      (await complete(me.id, undefined, { mobile_no: '+221771000001', country: 'SN', verification_token: NOT_REACHED }))
+        .statusCode,
+    ).toBe(401);
+    const res = await complete(other.id, me.key, {
+      email: 'x@example.org',
+      mobile_no: '+221771000001',
+      country: 'SN',
+      verification_token: NOT_REACHED,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('FORBIDDEN');
   });
@@ -431,6 +526,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
       email: ownerEmail.toUpperCase(),
       mobile_no: '+221 77 000 11 22',
       country: 'SN',
+      verification_token: NOT_REACHED,
     });
     expect(email.statusCode).toBe(409);
     expect(email.json()).toEqual({ code: 'USER_EXISTS', message: 'User already exists.' });
@@ -440,6 +536,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
       email: `${unique('free')}@example.org`,
       mobile_no: '00221 77 123 45 67',
       country: 'SN',
+      verification_token: NOT_REACHED,
     });
     expect(mobile.statusCode).toBe(409);
     expect(mobile.json()).toEqual({ code: 'USER_EXISTS', message: 'User already exists.' });
@@ -451,11 +548,16 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
       email: `${unique('v')}@example.org`,
       mobile_no: '+221 12',
       country: 'SN',
+      verification_token: NOT_REACHED,
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'VALIDATION', fields: { mobile_no: expect.any(String) } });
 
-    const noEmail = await complete(me.id, me.key, { mobile_no: '+221 77 555 00 01', country: 'SN' });
+    const noEmail = await complete(me.id, me.key, {
+      mobile_no: '+221 77 555 00 01',
+      country: 'SN',
+      verification_token: NOT_REACHED,
+    });
     expect(noEmail.statusCode).toBe(400);
     expect(noEmail.json()).toMatchObject({ code: 'VALIDATION', fields: { email: 'Required' } });
   });
@@ -465,7 +567,13 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     const email = `${unique('done')}@example.org`;
     const digits = String(Date.now()).slice(-7);
     const mobile = `+221 76 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
-    const res = await complete(me.id, me.key, { email: ` ${email.toUpperCase()} `, mobile_no: mobile, country: 'sn' });
+    const verification_token = await verifiedToken(t.app, mobile.replaceAll(' ', ''));
+    const res = await complete(me.id, me.key, {
+      email: ` ${email.toUpperCase()} `,
+      mobile_no: mobile,
+      country: 'sn',
+      verification_token,
+    });
     expect(res.statusCode).toBe(200);
     const user = res.json().data;
     expect(user).toMatchObject({ _id: me.id, email, country: 'SN', google_auth: true });
@@ -487,9 +595,89 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
       email: `${unique('other')}@example.org`,
       mobile_no: '+221 77 999 00 01',
       country: 'SN',
+      verification_token: NOT_REACHED,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual({ email: 'Already set' });
+  });
+
+  // Issue 14 item 7: before, completion took any number, so anyone could squat a real person's
+  // number (who then got USER_EXISTS at registration).
+  it('refuses a number without its SMS code with 401 "Invalid number or Email", and the number stays free', async () => {
+    const me = await newSocialUser();
+    const victim = `+22176${String(Date.now()).slice(-7)}`;
+    const body = { email: `${unique('squat')}@example.org`, mobile_no: victim, country: 'SN' };
+    for (const verification_token of ['forged-token', await verifiedToken(t.app, '+221701234500')]) {
+      const res = await complete(me.id, me.key, { ...body, verification_token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 'INVALID_NUMBER_OR_EMAIL', message: 'Invalid number or Email' });
+    }
+    const [row] = await t.app.database.db.select().from(users).where(eq(users.id, me.id));
+    expect(row).toMatchObject({ mobileNo: null, email: null, country: null });
+    // The number's owner still registers with it.
+    const sent = await t.app.inject({ method: 'POST', url: '/api/user/sendMessage', payload: { mobile_no: victim } });
+    expect(sent.statusCode).toBe(200);
+    const again = (await loginVia('google', await googleSignIn({ sub: me.sub, given_name: 'Oumar' }))).json().data;
+    expect(again.needs_completion).toBe(true);
+  });
+
+  it('takes a proven number once: the same token does not complete a second account', async () => {
+    const first = await newSocialUser();
+    const second = await newSocialUser();
+    const mobile = `+22178${String(Date.now()).slice(-7)}`;
+    const verification_token = await verifiedToken(t.app, mobile);
+    const body = { mobile_no: mobile, country: 'SN', verification_token };
+    const ok = await complete(first.id, first.key, { ...body, email: `${unique('a')}@example.org` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ mobile_no: mobile, admin: false, email_verified: false });
+    // The number is now taken (409); a fresh number with the spent token is refused (401).
+    const other = `+22178${String(Date.now() + 1).slice(-7)}`;
+    const replay = await complete(second.id, second.key, {
+      ...body,
+      mobile_no: other,
+      email: `${unique('b')}@example.org`,
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('makes an admin of a proven ADMIN_PHONES number, never of an ADMIN_EMAILS address given here', async () => {
+    const byEmail = await newSocialUser();
+    const mobile = `+22177${String(Date.now()).slice(-7)}`;
+    const res = await complete(byEmail.id, byEmail.key, {
+      email: ADMIN_EMAIL,
+      mobile_no: mobile,
+      country: 'SN',
+      verification_token: await verifiedToken(t.app, mobile),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ email: ADMIN_EMAIL, admin: false, email_verified: false });
+    const headers = { 'access-token': byEmail.key };
+    expect((await t.app.inject({ url: '/api/user/getAllUsers', headers })).statusCode).toBe(403);
+
+    const byPhone = await newSocialUser();
+    const proven = await complete(byPhone.id, byPhone.key, {
+      email: `${unique('phone-boss')}@example.org`,
+      mobile_no: '+221 70 111 22 33',
+      country: 'SN',
+      verification_token: await verifiedToken(t.app, ADMIN_PHONE),
+    });
+    expect(proven.statusCode).toBe(200);
+    expect(proven.json().data).toMatchObject({ mobile_no: ADMIN_PHONE, admin: true });
+    const list = await t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': byPhone.key } });
+    expect(list.statusCode).toBe(200);
+    const again = (await loginVia('google', await googleSignIn({ sub: byPhone.sub, given_name: 'Oumar' }))).json();
+    expect(again.data.user.admin).toBe(true);
+  });
+
+  it('takes back at sign-in the admin flag of an account that proved nothing (rows from before issue 14)', async () => {
+    const sub = unique('g');
+    const email = ADMIN_EMAIL.replace('@', '+old@');
+    const first = (await loginVia('google', await googleSignIn({ sub, email, email_verified: true }))).json().data;
+    await t.app.database.db.update(users).set({ admin: true }).where(eq(users.id, first.user._id));
+    const next = (await loginVia('google', await googleSignIn({ sub, email, email_verified: true }))).json().data;
+    expect(next.user.admin).toBe(false);
+    const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': next.auth_key } });
+    expect(res.statusCode).toBe(403);
   });
 });
 

@@ -33,7 +33,10 @@ const localForm = z.object({
 });
 
 export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const service = createSocialService(app.database.db, config.social, app.sessions, app.clock.now);
+  const service = createSocialService(app.database.db, config.social, app.sessions, app.clock.now, {
+    emails: config.adminEmails,
+    phones: config.adminPhones,
+  });
 
   // The local page posts a plain HTML form; this parser exists only inside this plugin.
   app.addContentTypeParser(
@@ -81,13 +84,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ['auth'],
         summary: 'Start a social sign-in: redirect to the provider (or the local sign-in page)',
+        description:
+          'binding: the SHA-256 (64 lowercase hex digits) of a random verifier the starting tab keeps; ' +
+          'loginVia needs that verifier (issue 14). Without a valid binding: redirect to /login?error=social.',
         params: providerParams,
+        querystring: z.object({ binding: z.string().max(200).optional() }),
         response: { 302: redirect, 404: errorSchema },
       },
     },
     async (request, reply) => {
       const { provider } = request.params;
-      return redirectTo(reply, await service.begin(provider, callbackUrl(request, provider)));
+      try {
+        return redirectTo(reply, await service.begin(provider, callbackUrl(request, provider), request.query.binding));
+      } catch (error) {
+        if (!(error instanceof SocialSignInError)) throw error;
+        request.log.warn({ err: error, provider }, 'social sign-in refused');
+        return redirectTo(reply, SOCIAL_FAILED_PATH);
+      }
     },
   );
 
@@ -173,14 +186,23 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ['user'],
         summary: 'Trade the one-time code from /middleware for a session (ends the previous one, D-9)',
+        description:
+          'verifier: the random value whose SHA-256 the starting tab sent as binding. A missing or wrong ' +
+          'verifier answers 401 and uses the code up (issue 14: a code works only in the tab that started).',
         params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
         body: loginViaBodySchema,
-        response: { 200: dataOf(socialSessionResultSchema), 400: errorSchema, 401: errorSchema },
+        response: { 200: dataOf(socialSessionResultSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { data: await service.loginVia(request.body.code) };
+      try {
+        return { data: await service.loginVia(request.body.code, request.body.verifier) };
+      } catch (error) {
+        if (!(error instanceof SocialSignInError)) throw error;
+        request.log.warn({ err: error }, 'social sign-in refused');
+        throw new AppError('AUTH_FAILED');
+      }
     },
   );
 

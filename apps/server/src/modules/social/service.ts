@@ -2,7 +2,13 @@
 // which finds or creates the user and ends at /middleware with a one-time code. The web app
 // trades that code for a session with loginVia: a key never travels in a URL (D-9). Social users
 // then complete their account (SPEC 5) with register-via-fb.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+//
+// Issue 14 (login CSRF): the flow is bound to the browser tab that started it, with no cookie. The
+// tab keeps a random verifier in its sessionStorage and sends only its SHA-256 (`binding`) at the
+// start; the binding is stored with the OAuth state, handed on to the one-time code, and loginVia
+// needs the verifier. An attacker's code sent to a victim's browser meets another tab's verifier
+// (or none) and is refused, so it never signs the victim into the attacker's account.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { generateCodeVerifier, generateState } from 'arctic';
 import {
   emailSchema,
@@ -17,7 +23,9 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { normalizeMobile } from '../../lib/phone.js';
 import type { SessionsService } from '../sessions/service.js';
-import { usersRepository } from '../users/repository.js';
+import { isAdmin, type Admins } from '../users/admin-rule.js';
+import { codesRepository, usersRepository } from '../users/repository.js';
+import { useVerificationToken } from '../users/verification.js';
 import { toUser, type SubscriptionState } from '../users/user-record.js';
 import { oauthProviders, type OAuthProviders, type SocialProfile } from './providers.js';
 import { isUniqueViolation, socialRepository, type SocialRepository, type UserRow } from './repository.js';
@@ -53,12 +61,28 @@ export interface SocialServiceOptions {
   /** The made-up-identity page (config.social.local); never in production. */
   localEnabled: boolean;
   sessions: Pick<SessionsService, 'start'>;
+  /**
+   * Issue 14 item 7: uses a registration verification token once, for the number it proves (the
+   * users module's D-10 tokens). Without it, completion refuses every number.
+   */
+  useRegistrationToken?: (mobileNo: string, token: string) => Promise<boolean>;
+  /** Issue 14 item 1: admins by proven identity; a completion proves the number. */
+  admins?: Admins;
   /** The subscription block of the User record, as the users module computes it (D-16). */
   subscriptionState?: (userId: string, now: Date) => Promise<SubscriptionState>;
   now?: () => Date;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** What the starting tab sends: the SHA-256, in lowercase hex, of the verifier it keeps. */
+export const BINDING_PATTERN = /^[0-9a-f]{64}$/;
+
+/** Whether `verifier` is the one whose hash `bindingHash` is; in constant time. */
+function proves(verifier: string | undefined, bindingHash: string): boolean {
+  if (!verifier || !BINDING_PATTERN.test(bindingHash)) return false;
+  return timingSafeEqual(Buffer.from(sha256(verifier)), Buffer.from(bindingHash));
+}
 
 /** SPEC 5: a social account is complete with an e-mail, a mobile number and a country. */
 export const needsCompletion = (user: UserRow): boolean => !user.email || !user.mobileNo || !user.country;
@@ -76,9 +100,9 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
   const isEnabled = (provider: string): provider is SocialProvider =>
     provider === 'local' ? localEnabled : oauthProvider(provider) !== undefined;
 
-  async function newState(provider: SocialProvider, codeVerifier: string): Promise<string> {
+  async function newState(provider: SocialProvider, codeVerifier: string, bindingHash: string): Promise<string> {
     const state = generateState();
-    await repo.saveState(state, provider, codeVerifier, later(STATE_TTL_MS), now());
+    await repo.saveState(state, provider, codeVerifier, bindingHash, later(STATE_TTL_MS), now());
     return state;
   }
 
@@ -108,23 +132,34 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
   }
 
   /** Signs the profile in and returns where the browser goes next: /middleware with a one-time code. */
-  async function signIn(provider: SocialProvider, profile: SocialProfile): Promise<string> {
+  async function signIn(provider: SocialProvider, profile: SocialProfile, bindingHash: string): Promise<string> {
     const user = await findOrCreateUser(provider, profile);
     const code = randomBytes(32).toString('base64url');
-    await repo.saveLoginCode(sha256(code), user.id, needsCompletion(user), later(LOGIN_CODE_TTL_MS), now());
+    await repo.saveLoginCode(
+      sha256(code),
+      user.id,
+      needsCompletion(user),
+      bindingHash,
+      later(LOGIN_CODE_TTL_MS),
+      now(),
+    );
     return `/middleware?code=${code}`;
   }
 
   return {
     isEnabled,
 
-    /** GET /api/auth/:provider: where to send the browser (the provider, or the local page). */
-    async begin(provider: string, redirectUri: string): Promise<string> {
+    /**
+     * GET /api/auth/:provider: where to send the browser (the provider, or the local page).
+     * `binding` is the starting tab's hash (BINDING_PATTERN); without it, SocialSignInError.
+     */
+    async begin(provider: string, redirectUri: string, binding: string | undefined): Promise<string> {
       if (!isEnabled(provider)) throw new AppError('NOT_FOUND');
+      if (!binding || !BINDING_PATTERN.test(binding)) throw new SocialSignInError('start without a tab binding');
       const client = oauthProvider(provider);
-      if (!client) return `${LOCAL_PAGE_PATH}?state=${await newState('local', '')}`;
+      if (!client) return `${LOCAL_PAGE_PATH}?state=${await newState('local', '', binding)}`;
       const codeVerifier = generateCodeVerifier();
-      const state = await newState(provider, codeVerifier);
+      const state = await newState(provider, codeVerifier, binding);
       return client.authorizationUrl(state, codeVerifier, redirectUri).toString();
     },
 
@@ -134,17 +169,17 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       if (!client) throw new AppError('NOT_FOUND');
       if (!query.state) throw new SocialSignInError('callback without state');
       // Consumed before anything else, so a state is good for one try whatever happens next.
-      const codeVerifier = await repo.takeState(query.state, client.name, now());
-      if (codeVerifier === undefined) throw new SocialSignInError('unknown, used or expired state');
+      const taken = await repo.takeState(query.state, client.name, now());
+      if (taken === undefined) throw new SocialSignInError('unknown, used or expired state');
       if (query.error || !query.code)
         throw new SocialSignInError(`provider answered ${query.error ?? 'without a code'}`);
       let profile: SocialProfile;
       try {
-        profile = await client.identify(query.code, codeVerifier, redirectUri);
+        profile = await client.identify(query.code, taken.codeVerifier, redirectUri);
       } catch (error) {
         throw new SocialSignInError(`${client.name} sign-in failed`, { cause: error });
       }
-      return signIn(client.name, profile);
+      return signIn(client.name, profile, taken.bindingHash);
     },
 
     /**
@@ -162,19 +197,28 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       if (emailText !== '' && !email.success) fields.email = 'Invalid e-mail';
       if (Object.keys(fields).length > 0) throw new AppError('VALIDATION', undefined, fields);
       // Checked after the fields, so that a typo does not use the state up.
-      if ((await repo.takeState(form.state, 'local', now())) === undefined) {
-        throw new SocialSignInError('unknown, used or expired state');
-      }
+      const taken = await repo.takeState(form.state, 'local', now());
+      if (taken === undefined) throw new SocialSignInError('unknown, used or expired state');
       const address = email.success ? email.data : null;
       const subject = address ? `email:${sha256(address)}` : randomUUID();
-      return signIn('local', { subject, email: address, firstName });
+      return signIn('local', { subject, email: address, firstName }, taken.bindingHash);
     },
 
-    /** POST /api/user/loginVia/:provider: a one-time code for a session. D-9 ends the previous one. */
-    async loginVia(code: string): Promise<SocialSessionResult> {
+    /**
+     * POST /api/user/loginVia/:provider: a one-time code and the starting tab's verifier for a
+     * session. D-9 ends the previous one. The code is used up by any try, so a code refused for a
+     * wrong or missing verifier can never be tried again.
+     */
+    async loginVia(code: string, verifier: string | undefined): Promise<SocialSessionResult> {
       const taken = await repo.takeLoginCode(sha256(code), now());
-      const user = taken && (await repo.findUser(taken.userId));
-      if (!user) throw new AppError('AUTH_FAILED');
+      if (taken && !proves(verifier, taken.bindingHash)) throw new SocialSignInError('code from another browser tab');
+      const found = taken && (await repo.findUser(taken.userId));
+      if (!found) throw new AppError('AUTH_FAILED');
+      // D-11, issue 14: rights follow the configuration at each sign-in, as a password sign-in's do.
+      const admin = options.admins ? isAdmin(found, options.admins) : found.admin;
+      const user = admin === found.admin ? found : ((await repo.setAdmin(found.id, admin)) ?? found);
+      // D-29: a blocked account signs in by no door.
+      if (user.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
       const session = await sessions.start(user.id);
       return { user: await record(user), ...session, needs_completion: needsCompletion(user) };
     },
@@ -201,8 +245,31 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       const email = user.email ? undefined : body.email;
       const taken = await repo.contactsTakenByOthers(userId, { email: email ?? null, mobileNo });
       if (taken.email || taken.mobileNo) throw new AppError('USER_EXISTS', SOCIAL_USER_EXISTS_MESSAGE);
+      // Issue 14 item 7: the number is proven by its SMS code, as registration proves it (D-10);
+      // otherwise anyone could squat a real person's number. Spent last, so a refused e-mail or
+      // a taken number does not cost the user a new code.
+      const proven = mobileNo === user.mobileNo && user.mobileVerifiedAt !== null;
+      const useToken = options.useRegistrationToken;
+      const token = body.verification_token;
+      if (!proven && !(useToken && token && (await useToken(mobileNo, token)))) {
+        throw new AppError('INVALID_NUMBER_OR_EMAIL');
+      }
       try {
-        const row = await repo.completeUser(userId, { email, mobileNo, country: body.country });
+        const mobileVerifiedAt = user.mobileVerifiedAt ?? now();
+        const identity = {
+          email: email ?? user.email,
+          // A new e-mail is not proven (issue 14 item 1): it needs its own code.
+          emailVerifiedAt: email === undefined ? user.emailVerifiedAt : null,
+          mobileNo,
+          mobileVerifiedAt,
+        };
+        const row = await repo.completeUser(userId, {
+          ...(email !== undefined && { email, emailVerifiedAt: null }),
+          mobileNo,
+          mobileVerifiedAt,
+          country: body.country,
+          ...(options.admins && { admin: isAdmin(identity, options.admins) }),
+        });
         if (!row) throw new AppError('NOT_FOUND');
         return await record(row);
       } catch (error) {
@@ -222,10 +289,15 @@ export const createSocialService = (
   sessions: Pick<SessionsService, 'start'>,
   /** D-16: subscriptions are judged on the server's clock. */
   clock: () => Date = () => new Date(),
+  /** Issue 14 items 1 and 7: the admins of configuration. */
+  admins?: Admins,
 ) =>
   socialService(socialRepository(db), {
     providers: oauthProviders(social),
     localEnabled: social.local,
     sessions,
+    useRegistrationToken: (mobileNo, token) =>
+      useVerificationToken(codesRepository(db), mobileNo, 'register', token, clock()),
+    ...(admins && { admins }),
     subscriptionState: (userId) => usersRepository(db).subscriptionState(userId, clock()),
   });

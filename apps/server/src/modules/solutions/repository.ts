@@ -1,59 +1,105 @@
 // Posts: writes, lists, search and visits. Positions are answered by the GiST index (D-5) and
 // text search by search_norm(), kept in generated columns with trigram indexes (migrations 0002
 // and 0005; not in schema.ts, which only inserts never name them), never in application code.
-import type { Bilingual, CategoryId, SearchField, SolutionStatus, UserRole } from '@app/shared';
+import {
+  CATEGORY_IDS,
+  SOLUTION_STATUSES,
+  USER_ROLES,
+  type Bilingual,
+  type CategoryId,
+  type SearchField,
+  type UserRole,
+} from '@app/shared';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { ContactAccess, RunningSubscription } from '../payments/entitlements.js';
+import { countryCodesMatching, normalizeName } from '../../lib/countries.js';
+import { parseRows, queryRows } from '../../lib/sql-rows.js';
+import type { ContactAccess, RunningSubscription } from '../entitlements/service.js';
 import { signedInRows } from '../sessions/repository.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
-import { deals, notifications, solutionImages, solutions, subscriptions, users, visits } from '../../db/schema.js';
+import {
+  contactAccessEnum,
+  deals,
+  notifications,
+  solutionImages,
+  solutions,
+  subscriptionKindEnum,
+  subscriptions,
+  users,
+  visits,
+} from '../../db/schema.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
 export type NewSolutionRow = typeof solutions.$inferInsert;
 export type NewImageRow = Omit<typeof solutionImages.$inferInsert, 'solutionId'>;
 
-export interface SolutionRow {
-  id: string;
-  user_id: string;
-  user_first_name: string;
-  user_email: string | null;
-  user_mobile: string | null;
-  user_verified: boolean;
-  user_vip: boolean;
-  user_role: UserRole;
-  category: CategoryId;
-  sub_category_id: string;
-  sub_category_en: string;
-  sub_category_fr: string;
-  price_usd: number;
-  price_eur: number;
-  price_xof: number;
-  description: string;
-  pickup_street_address: string | null;
-  pickup_city: string | null;
-  pickup_region: string | null;
-  pickup_country: string | null;
-  pickup_postal_address: string | null;
-  pickup_date: string | null;
-  pickup_lat: number;
-  pickup_lng: number;
-  delivery_street_address: string | null;
-  delivery_city: string | null;
-  delivery_region: string | null;
-  delivery_country: string | null;
-  delivery_postal_address: string | null;
-  delivery_date: string | null;
-  delivery_lat: number | null;
-  delivery_lng: number | null;
-  status: SolutionStatus;
-  created_at: string;
+const imageRow = z.object({ solutionId: z.string(), fullKey: z.string(), thumbKey: z.string() });
+export type ImageRow = z.infer<typeof imageRow>;
+
+/** A post as COLUMNS selects it, parsed from each row (lib/sql-rows.ts): a column that drifts fails loudly. */
+const solutionRow = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_first_name: z.string(),
+  user_email: z.string().nullable(),
+  user_mobile: z.string().nullable(),
+  user_verified: z.boolean(),
+  user_vip: z.boolean(),
+  /** D-29: the owner's completed deals and ratings, as shown wherever a person is shown. */
+  user_completed_deals: z.number(),
+  user_rating_sum: z.number(),
+  user_rating_count: z.number(),
+  user_role: z.enum(USER_ROLES),
+  category: z.enum(CATEGORY_IDS),
+  sub_category_id: z.string(),
+  sub_category_en: z.string(),
+  sub_category_fr: z.string(),
+  /** D-30: null means the sub-category's name. */
+  title: z.string().nullable(),
+  price_usd: z.number(),
+  price_eur: z.number(),
+  price_xof: z.number(),
+  description: z.string(),
+  pickup_street_address: z.string().nullable(),
+  pickup_city: z.string().nullable(),
+  pickup_region: z.string().nullable(),
+  pickup_country: z.string().nullable(),
+  pickup_postal_address: z.string().nullable(),
+  pickup_date: z.string().nullable(),
+  pickup_lat: z.coerce.number(),
+  pickup_lng: z.coerce.number(),
+  delivery_street_address: z.string().nullable(),
+  delivery_city: z.string().nullable(),
+  delivery_region: z.string().nullable(),
+  delivery_country: z.string().nullable(),
+  delivery_postal_address: z.string().nullable(),
+  delivery_date: z.string().nullable(),
+  delivery_lat: z.number().nullable(),
+  delivery_lng: z.number().nullable(),
+  status: z.enum(SOLUTION_STATUSES),
+  /** D-29: an admin hid it, or its owner is blocked: off the map, lists and others' details. */
+  hidden: z.boolean(),
+  owner_blocked: z.boolean(),
+  /** A timestamptz (a Date from either driver), answered as ISO text. */
+  created_at: z.coerce.date().transform((at) => at.toISOString()),
   /** created_at as PostgreSQL text, exact to the microsecond, for list cursors. */
-  created_key: string;
+  created_key: z.string(),
   /** In position order. */
-  images: ImageRow[];
-}
+  images: z.array(imageRow),
+});
+export type SolutionRow = z.infer<typeof solutionRow>;
+
+/** findForViewer's row: the post, its live deal, and the subscriptions running of each party. */
+const runningSubscription = z.enum(subscriptionKindEnum.enumValues).nullable();
+const viewedRow = solutionRow.extend({
+  deal_acceptor_id: z.string().nullable(),
+  deal_contact_access: z.enum(contactAccessEnum.enumValues).nullable(),
+  viewer_subscription: runningSubscription,
+  owner_subscription: runningSubscription,
+  acceptor_subscription: runningSubscription,
+});
 
 /** A post as one viewer's details call needs it (findForViewer). */
 export interface ViewedSolution {
@@ -61,12 +107,6 @@ export interface ViewedSolution {
   deal: { acceptorId: string; contactAccess: ContactAccess } | undefined;
   /** The subscription running (or null) of each of the viewer, the owner and the deal's acceptor. */
   subscriptions: Map<string, RunningSubscription>;
-}
-
-export interface ImageRow {
-  solutionId: string;
-  fullKey: string;
-  thumbKey: string;
 }
 
 export interface ListFilter {
@@ -89,15 +129,42 @@ export interface SearchFilter {
   limit: number;
 }
 
+/** GET /api/solution/search: every filter optional; `words` are normalised (accents, case). */
+export interface PostSearchFilter {
+  words: string[];
+  type?: UserRole | undefined;
+  category?: CategoryId | undefined;
+  price?: { column: 'price_usd' | 'price_eur' | 'price_xof'; min?: number | undefined; max?: number | undefined };
+  /** Nearest first from [lng, lat], paged by offset, within radiusKm when given. */
+  near?: { at: [number, number]; offset: number; radiusKm?: number | undefined } | undefined;
+  /**
+   * Without `near`, best match first (API.md) among the newest BEST_MATCH_WINDOW matches, paged by
+   * offset: `exact` is a tsquery OR'ing the typed words some post has as they are (null if none).
+   */
+  best?: { exact: string | null; offset: number } | undefined;
+  after?: { created: string; id: string } | undefined;
+  limit: number;
+}
+
+/** GET /api/solution/search without `near`: the newest matches ranked by best match (five pages of 20). */
+export const BEST_MATCH_WINDOW = 100;
+
+/** GET /api/solution/search with `near`: the open posts nearest the point looked in first. */
+const NEAR_WINDOW = 2000;
+
+/** A typed word stands for at most this many words of the posts (itself, longer words, close spellings). */
+const VARIANTS_PER_WORD = 8;
+
 const COLUMNS = sql`
   select s.id, s.user_id, u.first_name as user_first_name, u.email as user_email, u.mobile_no as user_mobile,
-         u.verified as user_verified, u.vip as user_vip, s.user_role, s.category, s.sub_category_id,
-         s.sub_category_en, s.sub_category_fr, s.price_usd, s.price_eur, s.price_xof, s.description,
+         u.verified as user_verified, u.vip as user_vip, u.completed_deals as user_completed_deals,
+         u.rating_sum as user_rating_sum, u.rating_count as user_rating_count, s.user_role, s.category, s.sub_category_id,
+         s.sub_category_en, s.sub_category_fr, s.title, s.price_usd, s.price_eur, s.price_xof, s.description,
          s.pickup_street_address, s.pickup_city, s.pickup_region, s.pickup_country, s.pickup_postal_address,
          s.pickup_date::text as pickup_date, s.location[1] as pickup_lat, s.location[0] as pickup_lng,
          s.delivery_street_address, s.delivery_city, s.delivery_region, s.delivery_country,
          s.delivery_postal_address, s.delivery_date::text as delivery_date, s.delivery_lat, s.delivery_lng,
-         s.status, s.created_at, s.created_at::text as created_key,
+         s.status, s.hidden, s.owner_blocked, s.created_at, s.created_at::text as created_key,
          -- In the same round trip (bench/load: a second query per list cost more than this one);
          -- PostgreSQL evaluates it only for the rows kept by the limit.
          coalesce((select json_agg(json_build_object('solutionId', i.solution_id, 'fullKey', i.full_key,
@@ -105,7 +172,13 @@ const COLUMNS = sql`
                    from solution_images i where i.solution_id = s.id), '[]'::json) as images`;
 const SELECT = sql`${COLUMNS} from solutions s join users u on u.id = s.user_id`;
 
-const open = sql`s.status = 'Pending' and u.deleted_at is null`;
+/**
+ * D-29: a listed post is open (Pending), not hidden by an admin and not of a blocked owner: the
+ * predicate of the open-post indexes and of the map-cell triggers (migration 0021), said the same
+ * way so that PostgreSQL uses those indexes.
+ */
+export const LISTED = sql`s.status = 'Pending' and not s.hidden and not s.owner_blocked`;
+const open = sql`${LISTED} and u.deleted_at is null`;
 
 /**
  * The row count of a page, written into the statement rather than sent as a parameter: PostgreSQL
@@ -125,14 +198,7 @@ function afterCursor(after: { created: string; id: string } | undefined): SQL {
   return after ? sql`and (s.created_at, s.id) < (${after.created}::timestamptz, ${after.id}::uuid)` : sql``;
 }
 
-function rowsOf(result: unknown): SolutionRow[] {
-  return (result as { rows: SolutionRow[] }).rows.map((r) => ({
-    ...r,
-    pickup_lat: Number(r.pickup_lat),
-    pickup_lng: Number(r.pickup_lng),
-    created_at: new Date(r.created_at).toISOString(),
-  }));
-}
+const rowsOf = (result: unknown): SolutionRow[] => parseRows(result, solutionRow);
 
 /**
  * At most one page from each group of open posts of the type (`groups` is a relation of `v`, and
@@ -142,24 +208,36 @@ function rowsOf(result: unknown): SolutionRow[] {
  * PostgreSQL for a category word that matched nothing).
  */
 function pagesByGroup(filter: SearchFilter, groups: SQL, inGroup: SQL): SQL {
+  // The page is merged from the groups' ids before the posts are read: joined afterwards, with as
+  // many rows as the page, the posts are fetched by key. Joined to every group's rows, PostgreSQL
+  // could hash-join them to a scan of all posts instead (issue 14: a one-letter country search).
   return sql`
     ${COLUMNS}
-    from ${groups}
-    cross join lateral (select s.id from solutions s join users u on u.id = s.user_id
-      where s.status = 'Pending' and s.user_role = ${filter.type} and u.deleted_at is null and ${inGroup}
-        ${afterCursor(filter.after)}
-      order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}) page
+    from (select page.id from ${groups}
+      cross join lateral (select s.id, s.created_at from solutions s join users u on u.id = s.user_id
+        where ${LISTED} and s.user_role = ${filter.type} and u.deleted_at is null and ${inGroup}
+          ${afterCursor(filter.after)}
+        order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}) page
+      order by page.created_at desc, page.id desc limit ${rowCount(filter.limit)}) page
     join solutions s on s.id = page.id join users u on u.id = s.user_id
-    order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`;
+    order by s.created_at desc, s.id desc`;
 }
 
 /**
  * A search by country (migration 0006): the distinct countries of open posts of the type, found by
  * a skip scan of solutions_open_country_created (one index probe per country), are matched against
- * the text; each matching country gives a page from the same index.
+ * the text; each matching country gives a page from the same index. Posts store ISO codes
+ * (migration 0022), so a country matches when one of its names in either language contains the
+ * text (worked out here, from the country lists); a stored value no list knew is matched as text.
  */
-function byCountry(filter: SearchFilter, needle: SQL): SQL {
-  const live = sql`s.status = 'Pending' and s.user_role = ${filter.type}`;
+function byCountry(filter: SearchFilter): SQL {
+  const live = sql`${LISTED} and s.user_role = ${filter.type}`;
+  // search_country is search_norm(pickup_country): a code in lower case. The text and the codes are
+  // one pattern (both are [a-z0-9 ] only): with a list of codes as a parameter of its own,
+  // PostgreSQL judged a plan for an unknown list dearer and planned every search afresh.
+  const text = normalizeName(filter.text);
+  const codes = countryCodesMatching(text).map((code) => `^${code.toLowerCase()}$`);
+  const pattern = [text, ...codes].join('|');
   const countries = sql`(
     with recursive countries(v) as (
       (select s.search_country from solutions s where ${live} and s.search_country is not null
@@ -168,7 +246,7 @@ function byCountry(filter: SearchFilter, needle: SQL): SQL {
       select (select s.search_country from solutions s where ${live} and s.search_country > c.v
         order by s.search_country limit 1)
       from countries c where c.v is not null)
-    select v from countries where v like ${needle}) c`;
+    select v from countries where ${text ? sql`v ~ ${pattern}` : sql`false`}) c`;
   return pagesByGroup(filter, countries, sql`s.search_country = c.v`);
 }
 
@@ -187,7 +265,10 @@ function byCategory(filter: SearchFilter, needle: SQL): SQL {
 export function solutionsRepository(db: Db) {
   /** The rows of `query`; with a claim, only for the live session it names (signedInRows). */
   const run = async (query: SQL, claim: SessionClaim | undefined, limit: number): Promise<SolutionRow[]> =>
-    rowsOf(claim ? await signedInRows(db, claim, query) : await db.execute(query)).slice(0, limit);
+    (claim ? (await signedInRows(db, claim, query, solutionRow)).rows : rowsOf(await db.execute(query))).slice(
+      0,
+      limit,
+    );
 
   return {
     /** The post and its images in one transaction: both or neither. */
@@ -208,7 +289,7 @@ export function solutionsRepository(db: Db) {
     /**
      * A post with everything D-6 and D-14 ask about it for one viewer, in one round trip (bench/load:
      * the details call made four): its live deal, and the subscriptions running at `now` of the
-     * viewer, the owner and the deal's acceptor. The rule itself stays in entitlements.ts. The
+     * viewer, the owner and the deal's acceptor. The rule itself stays in modules/entitlements. The
      * viewer is a signed-in caller, or a session claim checked in the same statement.
      */
     async findForViewer(
@@ -229,27 +310,31 @@ export function solutionsRepository(db: Db) {
           left join deals d on d.solution_id = s.id and d.ended_at is null
           where s.id = ${id} and u.deleted_at is null) v`;
       let caller: Caller;
-      let raw: Record<string, unknown> | undefined;
+      let viewed: z.infer<typeof viewedRow> | undefined;
       if ('hash' in viewer) {
-        const signedIn = await signedInRows<Record<string, unknown>>(db, viewer, query(sql`me.user_id`));
+        const signedIn = await signedInRows(db, viewer, query(sql`me.user_id`), viewedRow);
         caller = signedIn.viewer;
-        raw = signedIn.rows[0];
+        viewed = signedIn.rows[0];
       } else {
         caller = viewer;
-        const result = await db.execute(query(sql`${viewer.userId}::uuid`));
-        raw = (result as { rows: Record<string, unknown>[] }).rows[0];
+        [viewed] = await queryRows(db, query(sql`${viewer.userId}::uuid`), viewedRow);
       }
-      if (!raw) return { viewer: caller, found: undefined };
-      const [row] = rowsOf({ rows: [raw] });
+      if (!viewed) return { viewer: caller, found: undefined };
+      const {
+        deal_acceptor_id: acceptorId,
+        deal_contact_access: contactAccess,
+        viewer_subscription: viewerRunning,
+        owner_subscription: ownerRunning,
+        acceptor_subscription: acceptorRunning,
+        ...row
+      } = viewed;
       const subscriptions = new Map<string, RunningSubscription>([
-        [caller.userId, raw.viewer_subscription as RunningSubscription],
-        [row!.user_id, raw.owner_subscription as RunningSubscription],
+        [caller.userId, viewerRunning],
+        [row.user_id, ownerRunning],
       ]);
-      const deal = raw.deal_acceptor_id
-        ? { acceptorId: raw.deal_acceptor_id as string, contactAccess: raw.deal_contact_access as ContactAccess }
-        : undefined;
-      if (deal) subscriptions.set(deal.acceptorId, raw.acceptor_subscription as RunningSubscription);
-      return { viewer: caller, found: { row: row!, deal, subscriptions } };
+      const deal = acceptorId && contactAccess ? { acceptorId, contactAccess } : undefined;
+      if (deal) subscriptions.set(deal.acceptorId, acceptorRunning);
+      return { viewer: caller, found: { row, deal, subscriptions } };
     },
 
     async list(filter: ListFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
@@ -286,7 +371,7 @@ export function solutionsRepository(db: Db) {
 
     async search(filter: SearchFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const needle = sql`'%' || search_norm(${filter.text}) || '%'`;
-      if (filter.field === 'pickup_country') return run(byCountry(filter, needle), claim, filter.limit);
+      if (filter.field === 'pickup_country') return run(byCountry(filter), claim, filter.limit);
       if (filter.field === 'category') return run(byCategory(filter, needle), claim, filter.limit);
       return run(
         sql`${SELECT} where ${open} and s.user_role = ${filter.type} and s.search_sub_category like ${needle}
@@ -296,9 +381,116 @@ export function solutionsRepository(db: Db) {
       );
     },
 
+    /**
+     * For each typed word, the words of the posts it stands for (migration 0016's
+     * search_vocabulary): the word itself, words it begins (three letters or more), and close
+     * spellings by trigram similarity (four letters or more), best first.
+     */
+    async searchVariants(words: string[]): Promise<Map<string, string[]>> {
+      const rows = await queryRows(
+        db,
+        sql`
+        select q.w, v.word from json_array_elements_text(${JSON.stringify(words)}::json) as q(w)
+        cross join lateral (select word from search_vocabulary
+          where word = q.w or (char_length(q.w) >= 3 and word like q.w || '%')
+             or (char_length(q.w) >= 4 and word % q.w)
+          order by word = q.w desc, word like q.w || '%' desc, similarity(word, q.w) desc, word
+          limit ${VARIANTS_PER_WORD}) v`,
+        z.object({ w: z.string(), word: z.string() }),
+      );
+      const variants = new Map<string, string[]>();
+      for (const row of rows) {
+        variants.set(row.w, [...(variants.get(row.w) ?? []), row.word]);
+      }
+      return variants;
+    },
+
+    /**
+     * Open posts matching `tsquery` (every typed word, each by one of its variants) and the
+     * filters: nearest first with `near`, else best match first with `best`, else newest first.
+     */
+    async postSearch(filter: PostSearchFilter, tsquery: string | null, claim?: SessionClaim): Promise<SolutionRow[]> {
+      const conditions: SQL[] = [open];
+      if (tsquery !== null) conditions.push(sql`s.search_words @@ to_tsquery('simple', ${tsquery})`);
+      if (filter.type) conditions.push(sql`s.user_role = ${filter.type}`);
+      if (filter.category) conditions.push(sql`s.category = ${filter.category}`);
+      if (filter.price?.min !== undefined)
+        conditions.push(sql`s.${sql.raw(filter.price.column)} >= ${filter.price.min}`);
+      if (filter.price?.max !== undefined)
+        conditions.push(sql`s.${sql.raw(filter.price.column)} <= ${filter.price.max}`);
+      if (filter.near) {
+        const [lng, lat] = filter.near.at;
+        const at = sql`point(${lng}, ${lat})`;
+        if (filter.near.radiusKm !== undefined) {
+          // A circle in degrees that holds the true one (a degree of longitude shrinks with
+          // cos(lat)), for the GiST index, then the great-circle distance itself.
+          const km = filter.near.radiusKm;
+          const degrees = km / 111.19 / Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat)) * Math.PI) / 180));
+          conditions.push(sql`s.location <@ circle(${at}, ${degrees})`);
+          conditions.push(sql`2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(s.location[1] - ${lat}) / 2), 2)
+            + cos(radians(${lat})) * cos(radians(s.location[1])) * power(sin(radians(s.location[0] - ${lng}) / 2), 2))))
+            <= ${km}`);
+        }
+        const skip = filter.near.offset;
+        const nearest = (window: SQL) =>
+          run(
+            sql`${SELECT} where ${sql.join(conditions, sql` and `)} ${window}
+              order by s.location <-> ${at}, s.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
+            claim,
+            filter.limit,
+          );
+        // First among the NEAR_WINDOW open posts nearest the point, walked from the GiST index:
+        // filtering every match by words and sorting them all by distance read all of them
+        // (bench:search, 200,000 posts: 25-85 ms of PostgreSQL; the window, about 7 ms). Too
+        // few there to fill the page: every match, as before.
+        const windowed = await nearest(
+          // An array, not `in (select ...)`: a semi-join was planned against every match again.
+          sql`and s.id = any(array(select w.id from solutions w where w.status = 'Pending'
+            order by w.location <-> ${at} limit ${sql.raw(String(NEAR_WINDOW))}))`,
+        );
+        return windowed.length >= filter.limit ? windowed : nearest(sql``);
+      }
+      if (filter.best && tsquery !== null) {
+        // Ranked among the newest BEST_MATCH_WINDOW matches, read newest first from
+        // solutions_open_created (or, for a rare word, from the GIN index): ranking every match
+        // read all of them (bench:search, 200,000 posts: a word in 5,000 posts, 55 ms of
+        // PostgreSQL alone, five times its 20 newest). A word typed as it is counts twice one of
+        // its variants (a beginning, a close spelling); ties, newest first.
+        const { exact, offset: skip } = filter.best;
+        const rank = sql`ts_rank(s.search_words, to_tsquery('simple', ${tsquery.replaceAll('&', '|')}))
+          ${exact ? sql`+ 2 * ts_rank(s.search_words, to_tsquery('simple', ${exact}))` : sql``}`;
+        return run(
+          sql`${COLUMNS} from (select s.id, ${rank} as rank from solutions s join users u on u.id = s.user_id
+              where ${sql.join(conditions, sql` and `)}
+              order by s.created_at desc, s.id desc limit ${sql.raw(String(BEST_MATCH_WINDOW))}) b
+            join solutions s on s.id = b.id join users u on u.id = s.user_id
+            order by b.rank desc, s.created_at desc, s.id desc limit ${rowCount(filter.limit)}
+            ${skip ? sql`offset ${skip}` : sql``}`,
+          claim,
+          filter.limit,
+        );
+      }
+      return run(
+        sql`${SELECT} where ${sql.join(conditions, sql` and `)} ${afterCursor(filter.after)}
+          order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`,
+        claim,
+        filter.limit,
+      );
+    },
+
     /** Throws AUTH_FAILED unless `claim` names a live session: for calls that end before their query. */
     async checkSession(claim: SessionClaim): Promise<void> {
-      await signedInRows(db, claim, sql`select 1 where false`);
+      await signedInRows(db, claim, sql`select 1 where false`, z.never());
+    },
+
+    /** The posts of deals (issue 15), whatever their status now: a deal keeps its post. */
+    async byIds(ids: string[]): Promise<SolutionRow[]> {
+      if (ids.length === 0) return [];
+      const list = sql.join(
+        [...new Set(ids)].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      return rowsOf(await db.execute(sql`${SELECT} where s.id in (${list})`));
     },
 
     /** My Offers (SPEC 2.3 item 11): the owner's posts, open or taken, newest first. */
@@ -313,7 +505,7 @@ export function solutionsRepository(db: Db) {
     async acceptedBy(userId: string, limit: number): Promise<SolutionRow[]> {
       return rowsOf(
         await db.execute(sql`${SELECT} join deals d on d.solution_id = s.id and d.ended_at is null
-          where d.acceptor_id = ${userId} and s.status = 'Accepted'
+          where d.acceptor_id = ${userId} and s.status = 'Accepted' and not s.hidden and not s.owner_blocked
           order by d.accepted_at desc limit ${limit}`),
       );
     },
@@ -346,7 +538,8 @@ export function solutionsRepository(db: Db) {
         const [ended] = await tx
           .update(deals)
           .set({ endedAt: new Date(), endedReason: 'deleted' })
-          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt)))
+          // D-29: a completed deal stays completed when its post goes.
+          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt), isNull(deals.completedAt)))
           .returning({ acceptorId: deals.acceptorId });
         if (!ended) return { notified: null };
         const [notified] = await tx

@@ -148,6 +148,32 @@ describe('POST /api/solution/addSolution', () => {
   });
 
   it.each([
+    ['an English name', 'Senegal', "Côte d'Ivoire", 'SN', 'CI'],
+    ['a French name', 'Sénégal', "Côte-d'Ivoire", 'SN', 'CI'],
+    ['a name in any case, with spaces', '  SÉNÉGAL ', 'ivory coast', 'SN', 'CI'],
+    ['a code', 'sn', 'NE', 'SN', 'NE'],
+    ['a common short name', 'RD Congo', 'Congo', 'CD', 'CG'],
+  ])(
+    'stores and answers countries sent as %s as ISO codes',
+    async (_name, pickup, delivery, pickupCode, deliveryCode) => {
+      const res = await post(owner, deliveryNeed({ pickup_country: pickup, delivery_country: delivery }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json().data).toMatchObject({ pickup_country: pickupCode, delivery_country: deliveryCode });
+      const details = await t.app.inject({
+        url: `/api/solution/getSolutionDetails/${res.json().data._id}`,
+        headers: other.headers,
+      });
+      expect(details.json().data).toMatchObject({ pickup_country: pickupCode, delivery_country: deliveryCode });
+    },
+  );
+
+  it('keeps a country no list knows as written, as migration 0022 keeps an old one', async () => {
+    const res = await post(owner, deliveryNeed({ pickup_country: ' Narnia ', delivery_country: 'Senegal' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ pickup_country: 'Narnia', delivery_country: 'SN' });
+  });
+
+  it.each([
     ['no category', { category: undefined }, 'category'],
     ['a subcategory of another category', { sub_category_id: 'delivery-small-box' }, 'sub_category_id'],
     ['an unknown subcategory', { sub_category_id: 'gold-bar' }, 'sub_category_id'],
@@ -233,6 +259,43 @@ describe('POST /api/solution/addSolution', () => {
     expect(res.json().code).toBe('AUTH_FAILED');
   });
 
+  it('names a post by its title, else the first words of an own proposition, else its sub-category (D-30)', async () => {
+    const own = await post(
+      owner,
+      equipmentOffer({
+        sub_category_id: 'equipment-own',
+        price: '10',
+        description: 'Chest freezer of three hundred litres, works well, collect it in Dakar Plateau',
+      }),
+    );
+    expect(own.statusCode).toBe(201);
+    expect(own.json().data).toMatchObject({
+      title: 'Chest freezer of three hundred litres, works well, collect…',
+      sub_category: { en: 'Your own proposition...' },
+    });
+    const details = await t.app.inject({
+      url: `/api/solution/getSolutionDetails/${own.json().data._id}?lang=fr`,
+      headers: other.headers,
+    });
+    expect(details.json().data.title).toBe('Chest freezer of three hundred litres, works well, collect…');
+
+    const titled = await post(owner, equipmentOffer({ title: '  Red tractor with driver  ' }));
+    expect(titled.json().data.title).toBe('Red tractor with driver');
+    const preset = await post(owner, equipmentOffer(), [], '?lang=fr');
+    expect(preset.json().data.title).toBe('Tracteur (par jour)');
+    const map = await t.app.inject('/api/solution/map?bbox=-17.5,14.6,-17.4,14.8&zoom=15');
+    const points = map.json().data.points as { _id: string; title: string }[];
+    expect(points.find((p) => p._id === own.json().data._id)?.title).toBe(
+      'Chest freezer of three hundred litres, works well, collect…',
+    );
+  });
+
+  it('refuses a title longer than 80 characters with VALIDATION', async () => {
+    const res = await post(owner, equipmentOffer({ title: 'x'.repeat(81) }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { title: expect.any(String) } });
+  });
+
   it('shows the new post on the map at once', async () => {
     const created = (await post(owner, equipmentOffer({ pickup_lat: -33.9, pickup_lng: 18.42 }))).json().data;
     const map = await t.app.inject('/api/solution/map?bbox=18.3,-34,18.5,-33.8&zoom=13');
@@ -288,7 +351,25 @@ describe('lists, details and search', () => {
       headers: owner.headers,
     });
     expect(res.json().data[0].pickup_city).toBe('Abidjan');
+    // (-4.01, 5.36) to (-4.0, 5.35): 1.6 km.
+    expect(res.json().data[0].distance_km).toBe(1.6);
     expect(res.json().next_cursor).toEqual(expect.any(String));
+    const newest = await t.app.inject({ url: '/api/solution/getAllSolutions/provideSolution', headers: owner.headers });
+    expect(newest.json().data[0]).not.toHaveProperty('distance_km');
+  });
+
+  it("lists a category's posts nearest first, each with its distance, for the category screens", async () => {
+    await post(owner, equipmentOffer({ pickup_lat: 14.79, pickup_lng: -16.94, pickup_city: 'Thiès' }));
+    await post(owner, equipmentOffer({ pickup_lat: 13.51, pickup_lng: 2.11, pickup_city: 'Niamey' }));
+    const res = await t.app.inject({
+      url: '/api/solution/getCategorySolutions/Equipments/provideSolution?near=-16.93,14.78&limit=50',
+      headers: owner.headers,
+    });
+    const data = res.json().data as { pickup_city: string; category: string; distance_km: number }[];
+    expect(data[0]).toMatchObject({ pickup_city: 'Thiès', category: 'Equipments', distance_km: 1.5 });
+    const distances = data.map((s) => s.distance_km);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(data.every((s) => s.category === 'Equipments')).toBe(true);
   });
 
   it('lists a category, and refuses an unknown type or a bad cursor', async () => {
@@ -308,8 +389,11 @@ describe('lists, details and search', () => {
   });
 
   it.each([
-    ['pickup_country', 'cote d ivoire', "Côte d'Ivoire"],
-    ['pickup_country', 'SENEGAL', 'Sénégal'],
+    ['pickup_country', 'cote d ivoire', 'CI'],
+    ['pickup_country', 'Ivory Coast', 'CI'],
+    ['pickup_country', 'SENEGAL', 'SN'],
+    ['pickup_country', 'Sénégal', 'SN'],
+    ['pickup_country', 'sn', 'SN'],
     ['category', 'livraison', null],
     ['sub_category', 'petite boite', null],
   ])('searches %s for "%s" ignoring case and accents', async (field, text, country) => {
@@ -334,6 +418,29 @@ describe('lists, details and search', () => {
       headers: owner.headers,
     });
     expect(res.json().data.map((s: { category: string }) => s.category)).toEqual(['Vegetables']);
+  });
+
+  it('refuses a one-letter country search with VALIDATION on text (issue 14), and takes two letters', async () => {
+    for (const text of ['s', 'É', ' s-', '7']) {
+      const res = await t.app.inject({
+        url: `/api/solution/searchSolution/needSolution/pickup_country/${encodeURIComponent(text)}`,
+        headers: owner.headers,
+      });
+      expect(res.statusCode, text).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { text: expect.stringMatching(/2 letters/) } });
+    }
+    const two = await t.app.inject({
+      url: '/api/solution/searchSolution/needSolution/pickup_country/se',
+      headers: owner.headers,
+    });
+    expect(two.statusCode).toBe(200);
+    expect(two.json().data.length).toBeGreaterThan(0);
+    // Other fields keep one-letter searches: they match a handful of catalogue names.
+    const category = await t.app.inject({
+      url: '/api/solution/searchSolution/needSolution/category/l',
+      headers: owner.headers,
+    });
+    expect(category.statusCode).toBe(200);
   });
 
   it('finds nothing for text with no letters, and refuses an unknown field', async () => {

@@ -9,6 +9,7 @@ import {
   listOf,
   listQuerySchema,
   newSolutionSchema,
+  postSearchQuerySchema,
   searchParamsSchema,
   solutionClickedSchema,
   solutionIdParamsSchema,
@@ -23,8 +24,8 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
-import type { SessionClaim } from '../sessions/service.js';
-import { buildSolutionsService, type Caller } from './service.js';
+import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
+import { buildSolutionsService } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -122,6 +123,25 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) =>
       solutions.search(request.params.type, request.params.field, request.params.text, request.query, claim(request)),
+  );
+
+  app.get(
+    '/api/solution/search',
+    {
+      preHandler: app.requireSessionClaim,
+      schema: {
+        tags: ['solution'],
+        summary: 'Search open posts by words (title, description, city, category names; accent- and typo-tolerant)',
+        description:
+          'Every word of q must match a word of the post exactly, as its beginning or by a close spelling. ' +
+          'Filters: type, category, near=lng,lat with radius_km, min_price/max_price in currency. ' +
+          'Nearest first with near (each with distance_km), else newest first.',
+        security: secured,
+        querystring: postSearchQuerySchema,
+        response: { 200: listOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => solutions.postSearch(request.query, claim(request)),
   );
 
   app.get(

@@ -3,14 +3,18 @@
 import { randomUUID } from 'node:crypto';
 import {
   CATEGORIES,
+  COUNTRY_SEARCH_MIN_LETTERS,
   convertOwnPrice,
   currencyOfSetting,
   findSubcategory,
   formatMoney,
   parseDecimal,
+  searchTextTooShort,
+  storedTitle,
   toDecimalString,
   type ListQuery,
   type NewSolution,
+  type PostSearchQuery,
   type SearchField,
   type Solution,
   type UserRole,
@@ -18,17 +22,21 @@ import {
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { countryCodeOf, normalizeName as normalize } from '../../lib/countries.js';
+import { distanceKm, roundKm } from '../../lib/geo.js';
 import { processPostImage } from '../../lib/images.js';
 import { notices } from '../notifications/messages.js';
-import { entitlements } from '../payments/entitlements.js';
+import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
-import type { SessionClaim } from '../sessions/service.js';
-import { solutionsRepository, type ImageRow, type SolutionRow, type SolutionsRepository } from './repository.js';
-
-export interface Caller {
-  userId: string;
-  admin: boolean;
-}
+import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
+import { titleIn, titleOf } from './title.js';
+import {
+  BEST_MATCH_WINDOW,
+  solutionsRepository,
+  type ImageRow,
+  type SolutionRow,
+  type SolutionsRepository,
+} from './repository.js';
 
 export interface Display {
   currency: ListQuery['currency'];
@@ -49,6 +57,8 @@ interface Deps {
 const MAX_NEAR_OFFSET = 10_000;
 /** My Offers and My Orders show everything a person could manage on one screen. */
 const MY_LIST_LIMIT = 500;
+/** A search box reads at most this many words. */
+const MAX_SEARCH_WORDS = 8;
 
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 
@@ -82,16 +92,32 @@ function offsetOf(cursor: string | undefined): number {
   return Number(match[1]);
 }
 
-const normalize = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
+/** The typed words that some post has as they are, as a tsquery OR'ing them; null when none is. */
+const exactWords = (words: string[], variants: Map<string, string[]>): string | null => {
+  const exact = words.filter((w) => variants.get(w)?.includes(w));
+  return exact.length > 0 ? exact.join(' | ') : null;
+};
 
 /** Category ids with their names in both languages, for searching by category (the names are the catalogue's). */
 const CATEGORY_NAMES = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
+
+/**
+ * Migration 0022: a post stores its countries as ISO codes. A code or a name in English or French
+ * becomes its code (older clients and offline queues send the name their form showed); a name no
+ * list knows is kept as written, as migration 0022 keeps one, rather than refusing a client's post.
+ */
+function countryCodesOf(input: NewSolution): { pickup: string; delivery: string | null } {
+  const pickup = countryCodeOf(input.pickup_country) ?? input.pickup_country.trim();
+  const delivery =
+    input.delivery_country === null ? null : (countryCodeOf(input.delivery_country) ?? input.delivery_country.trim());
+  return { pickup, delivery };
+}
+
+/** D-29: the average of a person's ratings to one decimal, null while nobody has rated. */
+export const ratingOf = (sum: number, count: number) => ({
+  average: count > 0 ? Math.round((sum / count) * 10) / 10 : null,
+  count,
+});
 
 export function toSolution(row: SolutionRow, images: ImageRow[], display: Display, contacts: boolean): Solution {
   const code = currencyOfSetting(display.currency);
@@ -106,11 +132,15 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
       // D-14: contacts only for a viewer entitled to them; absent from the JSON otherwise.
       ...(contacts && row.user_email ? { email: row.user_email } : {}),
       ...(contacts && row.user_mobile ? { mobile_no: row.user_mobile } : {}),
+      // D-29: shown wherever a person is shown.
+      completed_deals: Number(row.user_completed_deals ?? 0),
+      rating: ratingOf(Number(row.user_rating_sum ?? 0), Number(row.user_rating_count ?? 0)),
     },
     user_role: row.user_role,
     category: row.category,
     sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
     sub_category_id: row.sub_category_id,
+    title: titleIn(row, display.lang),
     sub_category_price_dollar: toDecimalString(row.price_usd, 'USD'),
     sub_category_price_euro: toDecimalString(row.price_eur, 'EUR'),
     sub_category_price_fr: toDecimalString(row.price_xof, 'XOF'),
@@ -136,10 +166,18 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
   };
 }
 
+/** D-29: a hidden post, or one of a blocked owner, is gone for everyone but its owner and admins. */
+export const hiddenFrom = (row: Pick<SolutionRow, 'hidden' | 'owner_blocked' | 'user_id'>, viewer: Caller): boolean =>
+  (row.hidden || row.owner_blocked) && row.user_id !== viewer.userId && !viewer.admin;
+
 export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now = () => new Date() }: Deps) {
   /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
-  async function withImages(rows: SolutionRow[], display: Display): Promise<Solution[]> {
-    return rows.map((row) => toSolution(row, row.images, display, false));
+  async function withImages(rows: SolutionRow[], display: Display, near?: [number, number]): Promise<Solution[]> {
+    return rows.map((row) => {
+      const solution = toSolution(row, row.images, display, false);
+      // API.md: lists with `near` carry how far each post is from that point.
+      return near ? { ...solution, distance_km: roundKm(distanceKm(near, row.pickup_lat, row.pickup_lng)) } : solution;
+    });
   }
 
   function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
@@ -168,6 +206,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
   return {
     async add(caller: Caller, input: NewSolution, files: Buffer[], display: Display): Promise<Solution> {
       const found = findSubcategory(input.sub_category_id)!;
+      const country = countryCodesOf(input);
       let prices = found.sub.prices;
       if (found.sub.own) {
         const code = currencyOfSetting(input.currency);
@@ -203,6 +242,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
             subCategoryId: found.sub.id,
             subCategoryEn: found.sub.label.en,
             subCategoryFr: found.sub.label.fr,
+            title: storedTitle(input.title, found.sub.own, input.description),
             priceUsd: prices.USD,
             priceEur: prices.EUR,
             priceXof: prices.XOF,
@@ -210,14 +250,14 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
             pickupStreetAddress: input.pickup_street_address,
             pickupCity: input.pickup_city,
             pickupRegion: input.pickup_region,
-            pickupCountry: input.pickup_country,
+            pickupCountry: country.pickup,
             pickupPostalAddress: input.pickup_postal_address,
             pickupDate: input.pickup_date,
             location: { x: input.pickup_lng, y: input.pickup_lat },
             deliveryStreetAddress: input.delivery_street_address,
             deliveryCity: input.delivery_city,
             deliveryRegion: input.delivery_region,
-            deliveryCountry: input.delivery_country,
+            deliveryCountry: country.delivery,
             deliveryPostalAddress: input.delivery_postal_address,
             deliveryDate: input.delivery_date,
             deliveryLat: input.delivery_lat,
@@ -241,6 +281,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       const { viewer: caller, found } = await repo.findForViewer(id, viewer, at);
       if (!found || found.row.status === 'Deleted') throw new AppError('NOT_FOUND');
       const { row, deal, subscriptions } = found;
+      if (hiddenFrom(row, caller)) throw new AppError('NOT_FOUND');
       if (row.status === 'Accepted' && caller.userId !== row.user_id && !caller.admin) {
         if (deal?.acceptorId !== caller.userId) throw new AppError('NOT_FOUND');
       }
@@ -266,7 +307,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         );
         const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
         return {
-          data: await withImages(shown, query),
+          data: await withImages(shown, query, query.near),
           next_cursor: offset + query.limit > MAX_NEAR_OFFSET ? null : next_cursor,
         };
       }
@@ -288,11 +329,78 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         await repo.checkSession(claim);
         return { data: [], next_cursor: null };
       }
+      // Issue 14: one letter matches nearly every country, a page of posts each.
+      if (searchTextTooShort(field, text)) {
+        await repo.checkSession(claim);
+        throw new AppError('VALIDATION', undefined, {
+          text: `At least ${COUNTRY_SEARCH_MIN_LETTERS} letters to search by country`,
+        });
+      }
       const after = await authFirst(claim, () => afterOf(query.cursor));
       const rows = await repo.search(
         { type, field, text, categoryNames: CATEGORY_NAMES, after, limit: query.limit + 1 },
         claim,
       );
+      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
+      return { data: await withImages(shown, query), next_cursor };
+    },
+
+    /**
+     * GET /api/solution/search: every typed word must match a word of the post (title,
+     * description, city, sub-category and category names in both languages), exactly, as a
+     * beginning, or by a close spelling; nearest first with `near`, else best match first (API.md),
+     * else (no words) newest first.
+     */
+    async postSearch(query: PostSearchQuery, claim: SessionClaim) {
+      const words = [...new Set(normalize(query.q).split(' ').filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+      const code = currencyOfSetting(query.currency);
+      const minor = (value: string | undefined) => (value === undefined ? undefined : parseDecimal(value, code));
+      const price = {
+        column:
+          code === 'EUR' ? ('price_eur' as const) : code === 'XOF' ? ('price_xof' as const) : ('price_usd' as const),
+        min: minor(query.min_price) ?? undefined,
+        max: minor(query.max_price) ?? undefined,
+      };
+      // Nearest first and best match first are paged by offset; newest first by the last row's key.
+      const byOffset = query.near !== undefined || words.length > 0;
+      const offset = byOffset ? await authFirst(claim, () => offsetOf(query.cursor)) : 0;
+      const after = byOffset ? undefined : await authFirst(claim, () => afterOf(query.cursor));
+      let tsquery: string | null = null;
+      let variants = new Map<string, string[]>();
+      if (query.q.trim() !== '') {
+        variants = words.length > 0 ? await repo.searchVariants(words) : variants;
+        // A word that stands for nothing in any post: nothing matches every word.
+        if (words.length === 0 || words.some((w) => !variants.has(w))) {
+          await repo.checkSession(claim);
+          return { data: [], next_cursor: null };
+        }
+        tsquery = words.map((w) => `(${variants.get(w)!.join(' | ')})`).join(' & ');
+      }
+      const rows = await repo.postSearch(
+        {
+          words,
+          type: query.type,
+          category: query.category,
+          price,
+          near: query.near ? { at: query.near, offset, radiusKm: query.radius_km } : undefined,
+          best: query.near ? undefined : { exact: exactWords(words, variants), offset },
+          after,
+          limit: query.limit + 1,
+        },
+        tsquery,
+        claim,
+      );
+      if (byOffset) {
+        const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
+        return {
+          data: await withImages(shown, query, query.near),
+          // Best match pages end with its window (repository.ts); nearest first at MAX_NEAR_OFFSET.
+          next_cursor:
+            offset + query.limit > MAX_NEAR_OFFSET || (!query.near && offset + query.limit >= BEST_MATCH_WINDOW)
+              ? null
+              : next_cursor,
+        };
+      }
       const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
       return { data: await withImages(shown, query), next_cursor };
     },
@@ -316,7 +424,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
 
     async clicked(viewer: Caller, solutionId: string): Promise<void> {
       const row = await repo.findById(solutionId);
-      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      if (!row || row.status === 'Deleted' || hiddenFrom(row, viewer)) throw new AppError('NOT_FOUND');
       if (row.user_id === viewer.userId) return;
       // D-6: a taken post is seen only by its acceptor (and owner): nobody else counts a visit on it
       // or learns that it exists.
@@ -338,10 +446,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       const row = await repo.findById(solutionId);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
-      const result = await repo.softDelete(
-        solutionId,
-        notices.deleted({ en: row.sub_category_en, fr: row.sub_category_fr }),
-      );
+      const result = await repo.softDelete(solutionId, notices.deleted(titleOf(row)));
       if (!result) throw new AppError('NOT_FOUND');
       if (result.notified) void notifier?.delivered(result.notified);
     },

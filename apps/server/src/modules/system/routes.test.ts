@@ -5,26 +5,64 @@ import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
 
 const TILES = 'https://tiles.example.org/{z}/{x}/{y}.png';
 
-describe('GET /api/config (D-19)', () => {
+describe('GET /api/config (D-19, D-25)', () => {
   let plain: TestApp;
   let tiled: TestApp;
+  let credited: TestApp;
+  let off: TestApp;
   beforeAll(async () => {
-    [plain, tiled] = await Promise.all([buildTestApp(), buildTestApp({ TILE_URL: TILES })]);
-    await Promise.all([plain.app.ready(), tiled.app.ready()]);
+    [plain, tiled, credited, off] = await Promise.all([
+      buildTestApp(),
+      buildTestApp({ TILE_URL: TILES, MOBILE_MONEY_SN: 'Wave +221 77 123 45 67' }),
+      buildTestApp({
+        TILE_URL: TILES,
+        TILE_ATTRIBUTION: 'Example <b>Tiles</b>',
+        TILE_ATTRIBUTION_URL: 'https://example.org/c',
+      }),
+      buildTestApp({ TILE_URL: 'off' }),
+    ]);
+    await Promise.all([plain.app.ready(), tiled.app.ready(), credited.app.ready(), off.app.ready()]);
   });
-  afterAll(() => Promise.all([plain.close(), tiled.close()]));
+  afterAll(() => Promise.all([plain.close(), tiled.close(), credited.close(), off.close()]));
 
-  it('says there is no tile URL by default, so the map keeps its offline country shapes', async () => {
+  it("names OpenStreetMap's standard tiles and their credit by default (D-25)", async () => {
     const res = await plain.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { tile_url: null, vapid_public_key: null } });
+    expect(res.json()).toEqual({
+      data: {
+        tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        tile_attribution: { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' },
+        vapid_public_key: null,
+        mobile_money: {},
+      },
+    });
   });
 
-  it('names the configured tile URL, to anyone (the visitor map needs it too)', async () => {
+  it('names the configured tile URL, credited to its host when no attribution is set, to anyone', async () => {
     const res = await tiled.app.inject('/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ data: { tile_url: TILES, vapid_public_key: null } });
+    // D-18: with the mobile-money payee of each configured country.
+    expect(res.json()).toEqual({
+      data: {
+        tile_url: TILES,
+        tile_attribution: { text: 'tiles.example.org', url: null },
+        vapid_public_key: null,
+        mobile_money: { SN: 'Wave +221 77 123 45 67' },
+      },
+    });
     expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('passes the configured attribution as text, with its link', async () => {
+    const res = await credited.app.inject('/api/config');
+    expect(res.json().data.tile_attribution).toEqual({ text: 'Example <b>Tiles</b>', url: 'https://example.org/c' });
+  });
+
+  it('says there are no tiles when TILE_URL is off, so the map keeps its offline country shapes', async () => {
+    const res = await off.app.inject('/api/config');
+    expect(res.json()).toEqual({
+      data: { tile_url: null, tile_attribution: null, vapid_public_key: null, mobile_money: {} },
+    });
   });
 });
 

@@ -17,10 +17,9 @@ const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURR
 // The catalogue changes only with a release: an ETag lets phones revalidate without the body.
 const catalogueEtag = `"${createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 22)}"`;
 
-export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl' | 'push'> }> = async (
-  app,
-  { config },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  config: Pick<Config, 'tileUrl' | 'tileAttribution' | 'push' | 'mobileMoney'>;
+}> = async (app, { config }) => {
   app.get(
     '/api/health',
     {
@@ -58,14 +57,15 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl
     },
   );
 
-  // D-19: the map draws online tiles only when the server names a tile URL; otherwise it keeps
-  // the offline country shapes. Public, as the visitor's map needs it too.
+  // D-25: the street tiles drawn above the offline country shapes (D-19), and their credit; null
+  // when the operator turned tiles off. Public, as the visitor's map needs it too.
   app.get(
     '/api/config',
     {
       schema: {
         tags: ['system'],
-        summary: "The web app's configuration: the map's online tile URL and the Web Push key, or null",
+        summary:
+          "The web app's configuration: the map's street tile URL and its attribution, the Web Push key, the mobile-money payees",
         response: { 200: dataOf(clientConfigSchema) },
       },
     },
@@ -74,7 +74,10 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'tileUrl
       return {
         data: {
           tile_url: config.tileUrl ?? null,
+          tile_attribution: config.tileAttribution ?? null,
           vapid_public_key: config.push.provider === 'webpush' ? (config.push.vapid?.publicKey ?? null) : null,
+          // D-18: the payee per country, shown on the subscription screen.
+          mobile_money: config.mobileMoney,
         },
       };
     },

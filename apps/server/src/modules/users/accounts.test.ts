@@ -1,7 +1,15 @@
 // The user/* calls of API.md through the real app, with their codes and SPEC's texts.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastCode, multipart, newAccount, photoWithGps, signedUp, verifiedToken } from '../../../test/accounts.js';
+import {
+  lastCode,
+  multipart,
+  newAccount,
+  photoWithGps,
+  proveEmail,
+  signedUp,
+  verifiedToken,
+} from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 
 let t: TestApp;
@@ -253,6 +261,28 @@ describe('sign-in and sessions (D-9)', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe('RATE_LIMITED');
   });
+
+  it('does not let one address lock the owner out: wrong passwords from A stop A only (issue 14 item 9)', async () => {
+    const { account } = await signedUp(t.app); // signed in from 127.0.0.1
+    const from = (remoteAddress: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress,
+        payload: { email: account.email, password },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await from('198.51.100.7', 'nope nope')).statusCode);
+    expect(statuses).toEqual(Array(10).fill(401));
+    // The attacker's address is limited, even with the right password...
+    const attacker = await from('198.51.100.7', account.password);
+    expect(attacker.statusCode).toBe(429);
+    expect(attacker.json().code).toBe('RATE_LIMITED');
+    // ...while the owner, from their own address, signs in.
+    const owner = await from('203.0.113.20', account.password);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.user.email).toBe(account.email);
+  });
 });
 
 describe('forgot password', () => {
@@ -407,10 +437,12 @@ describe('admins (D-11)', () => {
     }
   });
 
-  it('lists users for an admin named in ADMIN_EMAILS, without hashes or keys', async () => {
+  it('lists users for an admin named in ADMIN_EMAILS who proved the address, without hashes or keys', async () => {
     await signedUp(t.app);
     const boss = await signedUp(t.app, { email: 'boss@example.org' });
-    expect(boss.user.admin).toBe(true);
+    // Issue 14 item 1: the address alone is not enough (admin-proof.test.ts).
+    expect(boss.user.admin).toBe(false);
+    expect((await proveEmail(t.app, boss.headers)).admin).toBe(true);
     const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: boss.headers });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data;

@@ -1,13 +1,21 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, smsCodes, socialIdentities, solutions, subscriptions, users } from '../../db/schema.js';
+import { emailCodes, sessions, smsCodes, socialIdentities, solutions, subscriptions, users } from '../../db/schema.js';
 import type { SubscriptionState } from './user-record.js';
 
 type NewUserRow = typeof users.$inferInsert;
 type UserPatch = Partial<
   Pick<
     NewUserRow,
-    'country' | 'physicalAddress' | 'language' | 'profilePic' | 'passwordHash' | 'admin' | 'verified' | 'vip'
+    | 'country'
+    | 'physicalAddress'
+    | 'language'
+    | 'profilePic'
+    | 'passwordHash'
+    | 'admin'
+    | 'verified'
+    | 'vip'
+    | 'mobileVerifiedAt'
   >
 >;
 
@@ -34,6 +42,18 @@ export function usersRepository(db: Db) {
         .update(users)
         .set(patch)
         .where(and(eq(users.id, id), live))
+        .returning();
+      return row;
+    },
+    /**
+     * Issue 14 item 1: the e-mail is proven, only if it is still the address the code went to.
+     * Returns the row, or undefined when the address changed meanwhile.
+     */
+    async markEmailVerified(id: string, email: string, at: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ emailVerifiedAt: at })
+        .where(and(eq(users.id, id), eq(users.email, email), live))
         .returning();
       return row;
     },
@@ -88,6 +108,9 @@ export function usersRepository(db: Db) {
             profilePic: null,
             idImages: [],
             lastName: null,
+            emailVerifiedAt: null,
+            mobileVerifiedAt: null,
+            admin: false,
           })
           .where(eq(users.id, id));
         await tx.update(solutions).set({ status: 'Deleted', deletedAt: now }).where(eq(solutions.userId, id));
@@ -173,3 +196,59 @@ export function codesRepository(db: Db) {
   };
 }
 export type CodesRepository = ReturnType<typeof codesRepository>;
+
+/** Issue 14 item 1: codes sent to a user's e-mail to prove they own it. */
+export function emailCodesRepository(db: Db) {
+  return {
+    async sendsSince(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailCodes)
+        .where(and(eq(emailCodes.userId, userId), gt(emailCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
+    async insert(row: { userId: string; email: string; codeHash: string; expiresAt: Date }) {
+      const [created] = await db.insert(emailCodes).values(row).returning({ id: emailCodes.id });
+      return created!.id;
+    },
+    async remove(id: string) {
+      await db.delete(emailCodes).where(eq(emailCodes.id, id));
+    },
+    /** The newest open code of a user for this address. */
+    async latestOpen(userId: string, email: string, now: Date) {
+      const [row] = await db
+        .select()
+        .from(emailCodes)
+        .where(
+          and(
+            eq(emailCodes.userId, userId),
+            eq(emailCodes.email, email),
+            isNull(emailCodes.consumedAt),
+            gt(emailCodes.expiresAt, now),
+          ),
+        )
+        .orderBy(sql`${emailCodes.createdAt} desc`)
+        .limit(1);
+      return row;
+    },
+    /** Counts a wrong try atomically, so parallel guesses cannot exceed the limit. */
+    async countWrongTry(id: string, maxTries: number): Promise<number | null> {
+      const [row] = await db
+        .update(emailCodes)
+        .set({ attempts: sql`${emailCodes.attempts} + 1` })
+        .where(and(eq(emailCodes.id, id), sql`${emailCodes.attempts} < ${maxTries}`))
+        .returning({ attempts: emailCodes.attempts });
+      return row?.attempts ?? null;
+    },
+    /** Marks the code used; false if a parallel request got there first. */
+    async consume(id: string, maxTries: number, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(emailCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxTries}`))
+        .returning({ id: emailCodes.id });
+      return rows.length === 1;
+    },
+  };
+}
+export type EmailCodesRepository = ReturnType<typeof emailCodesRepository>;

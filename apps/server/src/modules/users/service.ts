@@ -2,29 +2,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import countries from 'i18n-iso-countries';
-import { TRIAL_DAYS, type NewUser } from '@app/shared';
+import { TRIAL_DAYS, type Language, type NewUser } from '@app/shared';
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import { AppError } from '../../lib/app-error.js';
 import { reencodeImage } from '../../lib/images.js';
 import { looksLikeEmail, normalizeMobile } from '../../lib/phone.js';
-import type { SessionsService } from '../sessions/service.js';
+import type { SessionUser as Caller, SessionsService } from '../sessions/service.js';
 import type { Db } from '../../db/client.js';
 import type { SmsAdapter } from '../../adapters/sms/sms-adapter.js';
-import { codesRepository, usersRepository, type UsersRepository } from './repository.js';
+import type { MailAdapter } from '../../adapters/mail/mail-adapter.js';
+import { isAdmin, type Admins } from './admin-rule.js';
+import { emailVerificationService, type EmailVerificationService } from './email-verification.js';
+import { codesRepository, emailCodesRepository, usersRepository, type UsersRepository } from './repository.js';
 import { toUser } from './user-record.js';
 import { verificationService, type VerificationService } from './verification.js';
-
-export interface Caller {
-  userId: string;
-  admin: boolean;
-}
 
 interface Deps {
   users: UsersRepository;
   verification: VerificationService;
+  emailVerification: EmailVerificationService;
   sessions: SessionsService;
   storage: StorageAdapter;
-  adminEmails: string[];
+  admins: Admins;
   now: () => Date;
 }
 
@@ -54,8 +53,7 @@ export function assertSelf(caller: Caller, userId: string): void {
 export const idImageUrl = (userId: string, index: number) => `/api/admin/users/${userId}/id-images/${index}`;
 
 export function usersService(deps: Deps) {
-  const { users, verification, sessions, storage, adminEmails, now } = deps;
-  const isAdminEmail = (email: string | null) => email !== null && adminEmails.includes(email);
+  const { users, verification, emailVerification, sessions, storage, admins, now } = deps;
 
   const record = async (row: Parameters<typeof toUser>[0]) => toUser(row, await users.subscriptionState(row.id, now()));
 
@@ -109,6 +107,8 @@ export function usersService(deps: Deps) {
         throw new AppError('INVALID_NUMBER_OR_EMAIL');
       }
       const id = randomUUID();
+      // The token just proved the number; the e-mail is proven later, by a code sent to it.
+      const proven = { email: input.email, emailVerifiedAt: null, mobileNo: mobile, mobileVerifiedAt: now() };
       const keys = images.map((_, i) => `id-images/${id}/${i}-${randomBytes(6).toString('hex')}.webp`);
       await Promise.all(images.map((body, i) => storage.put(keys[i]!, body, 'image/webp')));
       try {
@@ -124,7 +124,11 @@ export function usersService(deps: Deps) {
           idImages: keys,
           // SPEC 5: identity_flag only when an ID file came.
           identityFlag: keys.length > 0,
-          admin: isAdminEmail(input.email),
+          mobileVerifiedAt: proven.mobileVerifiedAt,
+          // Issue 14 item 1: an admin address alone is not enough (admin-rule.ts).
+          admin: isAdmin(proven, admins),
+          // D-24: SMS, push and e-mail go out in the language the user registered in.
+          language: input.language === 'fr-ca' ? 'fr' : 'en',
         });
         return toUser(row);
       } catch (error) {
@@ -150,7 +154,9 @@ export function usersService(deps: Deps) {
       const stored = row?.passwordHash?.startsWith('$argon2') ? row.passwordHash : await DUMMY_HASH;
       const ok = (await argon2.verify(stored, input.password)) && stored === row?.passwordHash;
       if (!row?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
-      const admin = isAdminEmail(row.email);
+      // D-29: said only to who knows the password, so it tells a stranger nothing.
+      if (row.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+      const admin = isAdmin(row, admins);
       const current = admin === row.admin ? row : ((await users.update(row.id, { admin })) ?? row);
       const session = await sessions.start(row.id, input.device_token);
       return { user: await record(current), ...session };
@@ -163,13 +169,42 @@ export function usersService(deps: Deps) {
       }
       const row = await users.findByEmailOrMobile(null, mobile);
       if (!row) throw new AppError('INVALID_NUMBER_OR_EMAIL');
-      await users.update(row.id, { passwordHash: await argon2.hash(input.password, HASH_OPTIONS) });
+      await users.update(row.id, {
+        passwordHash: await argon2.hash(input.password, HASH_OPTIONS),
+        // The forgot-password code proved the number too.
+        mobileVerifiedAt: row.mobileVerifiedAt ?? now(),
+      });
       // A new password ends the session everywhere (D-9).
       await users.endSessions(row.id);
     },
 
     async me(caller: Caller) {
       return record(await load(caller.userId));
+    },
+
+    /** Issue 14 item 1: a code to the caller's own e-mail; false when it is proven already. */
+    async sendEmailCode(caller: Caller): Promise<boolean> {
+      const row = await load(caller.userId);
+      if (!row.email) throw new AppError('VALIDATION', 'No e-mail to prove', { email: 'Required' });
+      if (row.emailVerifiedAt) return false;
+      await emailVerification.send({ id: row.id, email: row.email, firstName: row.firstName, language: row.language });
+      return true;
+    },
+
+    /**
+     * Issue 14 item 1: the right code proves the e-mail; only then may ADMIN_EMAILS make the
+     * caller an admin.
+     */
+    async verifyEmail(caller: Caller, code: string) {
+      const row = await load(caller.userId);
+      // A proven address has no open code left: the same CODE_INVALID as a wrong code.
+      if (!row.email) throw new AppError('CODE_INVALID');
+      await emailVerification.check(row.id, row.email, code);
+      const proven = await users.markEmailVerified(row.id, row.email, now());
+      if (!proven) throw new AppError('CODE_INVALID');
+      const admin = isAdmin(proven, admins);
+      const current = admin === proven.admin ? proven : ((await users.update(proven.id, { admin })) ?? proven);
+      return record(current);
     },
 
     /**
@@ -240,6 +275,12 @@ export function usersService(deps: Deps) {
       await users.update(userId, { language });
     },
 
+    /** PUT /api/user/addNotiLanguage (D-24): the caller's own language, on every switch. */
+    async setLanguage(caller: Caller, language: Language) {
+      await users.update(caller.userId, { language: language === 'fr-ca' ? 'fr' : 'en' });
+      return record(await load(caller.userId));
+    },
+
     async deleteAccount(caller: Caller, userId: string) {
       assertSelf(caller, userId);
       const row = await load(userId);
@@ -298,16 +339,18 @@ export function buildUsersService(deps: {
   sms: SmsAdapter;
   sessions: SessionsService;
   storage: StorageAdapter;
-  adminEmails: string[];
+  mail: MailAdapter;
+  admins: Admins;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   return usersService({
     users: usersRepository(deps.db),
     verification: verificationService(codesRepository(deps.db), deps.sms, now),
+    emailVerification: emailVerificationService(emailCodesRepository(deps.db), deps.mail, now),
     sessions: deps.sessions,
     storage: deps.storage,
-    adminEmails: deps.adminEmails,
+    admins: deps.admins,
     now,
   });
 }

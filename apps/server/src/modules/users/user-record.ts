@@ -36,6 +36,7 @@ export function toUser(row: UserRow, subscription: SubscriptionState = NO_SUBSCR
     vip: row.vip,
     google_auth: row.googleAuth,
     fb_auth: row.fbAuth,
+    email_verified: row.emailVerifiedAt !== null && row.email !== null,
     language: row.language,
     subscription: {
       subscription_type: subscription.type,

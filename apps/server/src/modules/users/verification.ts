@@ -15,6 +15,15 @@ export const TOKEN_TTL_MS = 15 * 60 * 1000;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const codeHash = (mobile: string, purpose: CodePurpose, code: string) => sha256(`${purpose}:${mobile}:${code}`);
 
+/** Uses a verification token once, for the number and purpose it proves (social completion too). */
+export const useVerificationToken = (
+  codes: Pick<CodesRepository, 'useToken'>,
+  mobile: string,
+  purpose: CodePurpose,
+  token: string,
+  at: Date,
+): Promise<boolean> => codes.useToken(mobile, purpose, sha256(token), at);
+
 export function verificationService(codes: CodesRepository, sms: SmsAdapter, now: () => Date) {
   return {
     async send(mobile: string, purpose: CodePurpose): Promise<void> {
@@ -67,7 +76,7 @@ export function verificationService(codes: CodesRepository, sms: SmsAdapter, now
 
     /** True once per token, for the number and purpose it proves. */
     useToken: (mobile: string, purpose: CodePurpose, token: string) =>
-      codes.useToken(mobile, purpose, sha256(token), now()),
+      useVerificationToken(codes, mobile, purpose, token, now()),
   };
 }
 export type VerificationService = ReturnType<typeof verificationService>;

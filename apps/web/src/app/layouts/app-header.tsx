@@ -2,6 +2,7 @@ import { CircleUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, ShoppingCart }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DisclosureMenu } from '../../components/disclosure-menu';
+import { DealsInbox } from '../../features/deals/components/deals-inbox';
 import { Mailbox } from '../../features/notifications/components/mailbox';
 import { LanguageSwitch } from '../../features/settings/components/language-switch';
 import { logout } from '../logout';
@@ -46,6 +47,7 @@ export function AppHeader({ title, signedIn, narrow, drawerOpen, collapsed, onTo
             <Link to="/myorders" className="icon-button" aria-label={t('app.cart')}>
               <ShoppingCart aria-hidden="true" size={22} />
             </Link>
+            <DealsInbox />
             <Mailbox />
             <DisclosureMenu label={t('app.userMenu')} button={<CircleUser aria-hidden="true" size={24} />}>
               {(close) => (

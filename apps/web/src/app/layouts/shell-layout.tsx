@@ -1,6 +1,6 @@
 // The page chrome of SPEC 2.2: header, side menu (a drawer below 500 px, a collapsible side
 // bar above), the mobile bottom tab, and the content.
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { OfflineNotice } from '../../components/offline-notice';
@@ -9,9 +9,13 @@ import { safeGet } from '../../lib/settings';
 import { shareApp } from '../../lib/share';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { logout } from '../logout';
+
 import { AppHeader } from './app-header';
 import { BottomTabs } from './bottom-tabs';
 import { SideMenu } from './side-menu';
+
+// Issue 17 item 2: the outbox (and its IndexedDB code) loads after the first paint, not in the entry.
+const OutboxPanel = lazy(() => import('../../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })));
 
 export function ShellLayout({ title, signedIn, children }: { title: string; signedIn: boolean; children: ReactNode }) {
   const { t } = useTranslation();
@@ -68,6 +72,9 @@ export function ShellLayout({ title, signedIn, children }: { title: string; sign
       {narrow && drawerOpen ? <div className="scrim" aria-hidden="true" onClick={() => setDrawerOpen(false)} /> : null}
       <main id="main" className="shell-main" tabIndex={-1}>
         <OfflineNotice />
+        <Suspense fallback={null}>
+          <OutboxPanel />
+        </Suspense>
         <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>
       {narrow ? <BottomTabs signedIn={signedIn} /> : null}

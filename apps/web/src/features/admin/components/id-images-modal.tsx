@@ -5,6 +5,7 @@ import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import type { AdminUser } from '../api/admin-users';
 import { fetchIdImage } from '../api/id-image';
+import '../admin.css';
 
 export function IdImagesModal({ user, name, onClose }: { user: AdminUser | null; name: string; onClose: () => void }) {
   const { t } = useTranslation();

@@ -39,8 +39,8 @@ describe('/getUsers (D-11)', () => {
   it('tells a visitor it is for administrators only and asks the API for nothing', () => {
     const fetchMock = routeFetch({});
     renderPage();
-    expect(screen.getByText('This page is for administrators only.')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -48,7 +48,7 @@ describe('/getUsers (D-11)', () => {
     signIn(testUser());
     const fetchMock = routeFetch({ 'GET /api/user/me': [200, { data: testUser() }] });
     renderPage();
-    expect(screen.getByText('This page is for administrators only.')).toBeTruthy();
+    expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
     expect(callsTo(fetchMock, 'GET /api/admin/users')).toHaveLength(0);
   });
@@ -59,18 +59,18 @@ describe('/getUsers (D-11)', () => {
     renderPage();
     await screen.findByRole('table');
     const emailHeader = screen.getByRole('columnheader', { name: 'Email' });
-    expect(emailHeader.getAttribute('aria-sort')).toBe('none');
+    expect(emailHeader).toHaveAttribute('aria-sort', 'none');
 
     fireEvent.click(screen.getByRole('button', { name: 'Email' }));
-    expect(emailHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
     expect(emails()).toEqual(['admin@example.org', 'binta@example.org', 'zoe@example.org']);
     fireEvent.click(screen.getByRole('button', { name: 'Email' }));
-    expect(emailHeader.getAttribute('aria-sort')).toBe('descending');
+    expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
     expect(emails()).toEqual(['zoe@example.org', 'binta@example.org', 'admin@example.org']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Mobile' }));
-    expect(emailHeader.getAttribute('aria-sort')).toBe('none');
-    expect(screen.getByRole('columnheader', { name: 'Mobile' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(emailHeader).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: 'Mobile' })).toHaveAttribute('aria-sort', 'ascending');
     expect(emails()).toEqual(['admin@example.org', 'binta@example.org', 'zoe@example.org']);
   });
 
@@ -114,7 +114,7 @@ describe('/getUsers (D-11)', () => {
       'GET /api/admin/users': [403, { code: 'FORBIDDEN', message: 'Forbidden' }],
     });
     renderPage();
-    expect(await screen.findByText('This page is for administrators only.')).toBeTruthy();
+    expect(await screen.findByText('This page is for administrators only.')).toBeInTheDocument();
   });
 });
 

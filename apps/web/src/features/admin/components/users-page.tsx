@@ -10,8 +10,10 @@ import { isSignedIn } from '../../../lib/session';
 import { useAdminUsers } from '../api/admin-users';
 import { MarkPaidForm } from './mark-paid-form';
 import { UsersTable } from './users-table';
+import '../admin.css';
 
 export function UsersPage({ title }: { title: string }) {
+  const { t } = useTranslation();
   const signedIn = isSignedIn();
   const user = useCurrentUser();
   const isAdmin = signedIn && user?.admin === true;
@@ -24,6 +26,9 @@ export function UsersPage({ title }: { title: string }) {
         <div className="account-stack">
           <UsersTable me={user._id} query={users} />
           {users.data ? <MarkPaidForm users={users.data} /> : null}
+          <p>
+            <Link to="/admin/reports">{t('adminReports.link')}</Link>
+          </p>
         </div>
       ) : (
         <AdminsOnly signedIn={signedIn} />
@@ -32,7 +37,7 @@ export function UsersPage({ title }: { title: string }) {
   );
 }
 
-function AdminsOnly({ signedIn }: { signedIn: boolean }) {
+export function AdminsOnly({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="card admins-only">

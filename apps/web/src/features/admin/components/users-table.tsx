@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api-errors';
 import { useUpdateAdminUser, type AdminUser } from '../api/admin-users';
 import { nextSort, sortUsers, type Sort, type SortKey } from '../utils/sort-users';
 import { IdImagesModal } from './id-images-modal';
+import '../admin.css';
 
 interface UsersTableProps {
   /** The admin's own id: their row's switches are disabled (the API refuses them too). */

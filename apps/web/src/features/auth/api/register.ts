@@ -4,11 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { newUserSchema, type User } from '@app/shared';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { getLanguage } from '../../../lib/settings';
 
 export type RegisterInput = { newUser: z.input<typeof newUserSchema>; files: File[] };
 
 export function register({ newUser, files }: RegisterInput): Promise<User> {
-  const new_user = newUserSchema.parse(newUser);
+  // D-24: the server learns the interface language at registration, for the first SMS already.
+  const new_user = newUserSchema.parse({ language: getLanguage(), ...newUser });
   let body: unknown = { new_user };
   if (files.length > 0) {
     const form = new FormData();

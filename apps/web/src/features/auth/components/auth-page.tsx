@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import '../auth.css';
 
 /** The frame of a sign-in or sign-up screen: a heading over a narrow card, centred. */
 export function AuthPage({ title, wide = false, children }: { title: string; wide?: boolean; children: ReactNode }) {

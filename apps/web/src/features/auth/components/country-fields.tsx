@@ -3,9 +3,9 @@
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '@app/shared';
+import { CountrySelect as CountryPicker } from '../../../components/country-select';
+import { useCountryList } from '../../../lib/countries';
 import { getLanguage } from '../../../lib/settings';
-import { useCountryNames } from '../hooks/use-country-names';
-import { sortedCountries } from '../utils/countries';
 import { dialCode, dialCountries, isDialCountry, type DialCountry } from '../utils/phone';
 
 export function CountrySelect({
@@ -19,32 +19,16 @@ export function CountrySelect({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const language = getLanguage();
-  const names = useCountryNames(language);
-  // The option elements are kept between renders: typing elsewhere in the form does not redo
-  // 250 options (slow phones).
-  const options = useMemo(
-    () =>
-      (names ? sortedCountries(names, language) : []).map((c) => (
-        <option key={c.code} value={c.code}>
-          {c.name}
-        </option>
-      )),
-    [names, language],
-  );
   return (
     <div className="field">
       <label htmlFor={id}>{t('register.country')}</label>
-      <select
+      <CountryPicker
         id={id}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={onChange}
         aria-invalid={invalid || undefined}
-        autoComplete="country"
-      >
-        <option value="">{t('register.chooseCountry')}</option>
-        {options}
-      </select>
+        placeholder={t('register.chooseCountry')}
+      />
     </div>
   );
 }
@@ -56,6 +40,7 @@ export function PhoneField({
   onChange,
   invalid,
   hint,
+  name,
 }: {
   dialCountry: DialCountry;
   onDialCountry: (country: DialCountry) => void;
@@ -63,15 +48,17 @@ export function PhoneField({
   onChange: (value: string) => void;
   invalid?: boolean;
   hint?: string;
+  /** The number input's name. */
+  name?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
   const language = getLanguage();
-  const names = useCountryNames(language);
+  const names = useCountryList(language).data;
   const options = useMemo(() => {
     const collator = new Intl.Collator(localeTag(language));
     return dialCountries()
-      .map((code) => ({ code, label: `${names?.[code] ?? code} (${dialCode(code)})` }))
+      .map((code) => ({ code, label: `${names?.nameOf(code) ?? code} (${dialCode(code)})` }))
       .sort((a, b) => collator.compare(a.label, b.label))
       .map((o) => (
         <option key={o.code} value={o.code}>
@@ -98,6 +85,7 @@ export function PhoneField({
         <input
           id={`${id}-number`}
           type="tel"
+          name={name}
           inputMode="tel"
           autoComplete="tel-national"
           value={value}

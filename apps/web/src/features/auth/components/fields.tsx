@@ -82,13 +82,15 @@ interface CheckboxProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   invalid?: boolean;
+  name?: string;
 }
 
-export function Checkbox({ label, checked, onChange, invalid }: CheckboxProps) {
+export function Checkbox({ label, checked, onChange, invalid, name }: CheckboxProps) {
   return (
     <label className="choice check">
       <input
         type="checkbox"
+        name={name}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
         aria-invalid={invalid || undefined}

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, sentBody, stubFetch } from '../testing/render';
 import { ForgotPasswordPage } from './forgot-password-page';
@@ -28,7 +29,7 @@ describe('forgot password', () => {
     sessionStorage.setItem('forgotPassword', JSON.stringify({ mobile_no: '+221771234567' }));
     const fetchMock = stubFetch([200, { data: { verification_token: 'tok' } }]);
     renderScreen('/verifycode', <VerifyCodePage title="Verify code" />, '/verifycode');
-    expect(screen.getByText(/\+221771234567/)).toBeTruthy();
+    expect(screen.getByText(/\+221771234567/)).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByText('Verify', { selector: 'button' }));
     await waitFor(() => expect(elsewhere()).toMatch(/^\/resetpassword /));
@@ -37,13 +38,13 @@ describe('forgot password', () => {
 
   it('sends back to the first step when /verifycode or /resetpassword has no number', () => {
     renderScreen('/verifycode', <VerifyCodePage title="Verify code" />, '/verifycode');
-    expect(screen.getByRole('link', { name: 'Enter my number' }).getAttribute('href')).toBe('/forgetpassword');
+    expect(screen.getByRole('link', { name: 'Enter my number' })).toHaveAttribute('href', '/forgetpassword');
     cleanup();
     renderScreen('/resetpassword', <ResetPasswordPage title="Reset password" />, {
       pathname: '/resetpassword',
       state: { mobile_no: '+221771234567' },
     });
-    expect(screen.getByRole('link', { name: 'Enter my number' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Enter my number' })).toBeInTheDocument();
   });
 
   it('says "Password doesnot match", then saves the new password and goes to /login with a notice', async () => {
@@ -68,5 +69,52 @@ describe('forgot password', () => {
       password: 'new password 1',
       verification_token: 'tok',
     });
+  });
+});
+
+describe('forgot and reset password forms', () => {
+  it('says "Please fill all the fields" without sending when the number is empty', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubFetch();
+    renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
+    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please fill all the fields');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows "Sending the code…" on a disabled button, then the server\'s refusal, and a link back to /login', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubFetch();
+    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
+    fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+221 77 123 45 67' } });
+    fireEvent.click(screen.getByText('Send Code', { selector: 'button' }));
+    const button = await screen.findByRole('button', { name: 'Sending the code…' });
+    expect(button).toBeDisabled();
+    answer(
+      new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'slow down' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a few minutes and try again.'),
+    );
+    expect(screen.getByRole('button', { name: 'Send Code' })).toBeInTheDocument();
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a new password with a way to start again", async () => {
+    stubFetch([400, { code: 'CODE_INVALID', message: 'bad token' }]);
+    renderScreen('/resetpassword', <ResetPasswordPage title="Reset password" />, {
+      pathname: '/resetpassword',
+      state: { mobile_no: '+221771234567', verification_token: 'tok' },
+    });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'new password 1' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'new password 1' } });
+    fireEvent.click(screen.getByText('Save the new password', { selector: 'button' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This code is not valid. Enter my number'));
+    expect(screen.getByRole('link', { name: 'Enter my number' })).toHaveAttribute('href', '/forgetpassword');
   });
 });

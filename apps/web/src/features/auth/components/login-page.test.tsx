@@ -40,13 +40,20 @@ describe('the login screen', () => {
     expect(JSON.parse(localStorage.getItem('currentUser') ?? '{}')).toMatchObject({ _id: 'u1' });
   });
 
+  it('returns to the deep link that sent the user to sign in', async () => {
+    stubFetch([200, { data: session }]);
+    renderLogin({ pathname: '/login', state: { from: '/suppliersolution/p1?from=share' } });
+    fill('awa@example.org', 'secret-password');
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/suppliersolution\/p1 /));
+  });
+
   it('shows "Invalid information" in red when the server refuses, and stores nothing', async () => {
     stubFetch([401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' }]);
     renderLogin();
     fill('+221771234567', 'wrong-password');
     const alert = await screen.findByText('Invalid information');
     expect(alert.className).toContain('notice-error');
-    expect(alert.getAttribute('role')).toBe('alert');
+    expect(alert).toHaveAttribute('role', 'alert');
     expect(localStorage.getItem('auth_key')).toBeNull();
   });
 
@@ -54,7 +61,7 @@ describe('the login screen', () => {
     const fetchMock = stubFetch();
     renderLogin();
     fill('awa@example.org', '');
-    expect(screen.getByText('Please fill all the fields')).toBeTruthy();
+    expect(screen.getByText('Please fill all the fields')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -62,23 +69,23 @@ describe('the login screen', () => {
     renderLogin('/login?error=expirationError');
     expect(
       screen.getByText('Authentication session expired beacuse you logged in from other device kindly log in again'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('says the social sign-in failed for ?error=social, and confirms a new account', () => {
     renderLogin('/login?error=social');
-    expect(screen.getByText(/Signing in with Google or Facebook did not work/)).toBeTruthy();
+    expect(screen.getByText(/Signing in with Google or Facebook did not work/)).toBeInTheDocument();
     cleanup();
     renderLogin({ pathname: '/login', state: { notice: 'registered' } });
-    expect(screen.getByText('Your account has been created. You can now log in.')).toBeTruthy();
+    expect(screen.getByText('Your account has been created. You can now log in.')).toBeInTheDocument();
   });
 
   it('links to Forgot Password, Create An Account, Google and Facebook', () => {
     renderLogin();
-    expect(screen.getByRole('link', { name: 'Forgot Password' }).getAttribute('href')).toBe('/forgetpassword');
-    expect(screen.getByRole('link', { name: 'Create An Account' }).getAttribute('href')).toBe('/accountcreation');
-    expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/api/auth/google');
-    expect(screen.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('/api/auth/facebook');
+    expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgetpassword');
+    expect(screen.getByRole('link', { name: 'Create An Account' })).toHaveAttribute('href', '/accountcreation');
+    expect(screen.getByRole('link', { name: 'Google' })).toHaveAttribute('href', '/api/auth/google');
+    expect(screen.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', '/api/auth/facebook');
   });
 
   it('asks to turn the location on when the browser refuses it', async () => {

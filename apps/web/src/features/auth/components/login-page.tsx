@@ -2,12 +2,14 @@
 // Facebook, and the location modal when the location is off. The language switch is in the
 // header of every sign-in screen.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../lib/api-errors';
 import { currentUserQueryOptions } from '../../../lib/current-user';
+import { returnPath } from '../../../lib/return-to';
 import { storeSession } from '../../../lib/session';
+import { useHydrated, useTypedBeforeHydration } from '../../../lib/use-hydrated';
 import { useLogin } from '../api/login';
 import { usePosition } from '../../../lib/geolocation';
 import { AuthPage, Notice } from './auth-page';
@@ -35,6 +37,9 @@ export function LoginPage({ title }: { title: string }) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const login = useLogin();
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  useTypedBeforeHydration(form, (name, value) => (name === 'password' ? setPassword : setIdentifier)(String(value)));
 
   const notice = keyOf(NOTICES, (location.state as { notice?: unknown } | null)?.notice);
   const urlError = keyOf(URL_ERRORS, params.get('error'));
@@ -43,7 +48,11 @@ export function LoginPage({ title }: { title: string }) {
     <AuthPage title={title}>
       {urlError && !login.isSuccess ? <Notice kind="error">{t(urlError)}</Notice> : null}
       {notice ? <Notice kind="success">{t(notice)}</Notice> : null}
+      {/* POST: a native submit (none before hydration: the button waits) never puts the password
+          in the address. */}
       <form
+        ref={form}
+        method="post"
         className="card form auth-form"
         noValidate
         onSubmit={(event) => {
@@ -59,7 +68,7 @@ export function LoginPage({ title }: { title: string }) {
               onSuccess: (session) => {
                 storeSession(session);
                 queryClient.setQueryData(currentUserQueryOptions().queryKey, session.user);
-                void navigate('/dashboard', { replace: true });
+                void navigate(returnPath(location.state), { replace: true });
               },
             },
           );
@@ -67,6 +76,7 @@ export function LoginPage({ title }: { title: string }) {
       >
         <TextField
           label={t('login.identifier')}
+          name="identifier"
           hint={t('login.identifierHint')}
           value={identifier}
           onChange={setIdentifier}
@@ -77,6 +87,7 @@ export function LoginPage({ title }: { title: string }) {
         />
         <PasswordField
           label={t('login.password')}
+          name="password"
           value={password}
           onChange={setPassword}
           autoComplete="current-password"
@@ -84,7 +95,7 @@ export function LoginPage({ title }: { title: string }) {
         />
         {missing ? <Notice kind="error">{t('errors.missingFields')}</Notice> : null}
         {login.isError ? <Notice kind="error">{errorText(t, login.error)}</Notice> : null}
-        <button type="submit" className="button button-primary button-block" disabled={login.isPending}>
+        <button type="submit" className="button button-primary button-block" disabled={login.isPending || !hydrated}>
           {login.isPending ? t('login.submitting') : t('login.submit')}
         </button>
         <p className="auth-links">

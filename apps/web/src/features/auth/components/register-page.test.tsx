@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { placeCountry, renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
 import { RegisterPage } from './register-page';
 
 const renderRegister = (type: string) =>
@@ -33,11 +33,17 @@ const namesLoaded = () =>
   waitFor(() => expect(screen.getByLabelText('Country').querySelector('option[value="SN"]')).toBeTruthy());
 
 const user = { _id: 'u1', firstName: 'Awa' };
+const session = { user, auth_key: 'a'.repeat(43), expiry: '2099-01-01T00:00:00.000Z' };
 
-beforeEach(() => stubGeolocation(true));
+beforeEach(() => {
+  localStorage.removeItem('auth_key');
+  stubGeolocation(true);
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  placeCountry.code = null;
+  localStorage.removeItem('positionCountry');
 });
 
 describe('the register screen', () => {
@@ -78,11 +84,41 @@ describe('the register screen', () => {
     expect(dial.selectedOptions[0]?.textContent).toBe('Senegal (+221)');
   });
 
-  it('sends the code, checks it, creates the account and goes to /login with a notice', async () => {
+  it('starts the dial code at the country the device is in, not +93 (D-24)', async () => {
+    placeCountry.code = 'SN';
+    stubFetch();
+    renderRegister('withOutID');
+    const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
+    await waitFor(() => expect(dial.value).toBe('SN'));
+    await waitFor(() => expect(dial.selectedOptions[0]?.textContent).toBe('Senegal (+221)'));
+    // Remembered: the next visit starts there at once.
+    cleanup();
+    renderRegister('withOutID');
+    expect((screen.getByLabelText('Dial code') as HTMLSelectElement).value).toBe('SN');
+  });
+
+  it("keeps a dial code the user chose when the device's country arrives later (D-24)", async () => {
+    let answer: (value: Response) => void = () => undefined;
+    const reverse = new Promise<Response>((resolve) => (answer = resolve));
+    stubFetch();
+    const stubbed = fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith('/api/places/reverse?') ? reverse : stubbed(input, init),
+    );
+    renderRegister('withOutID');
+    const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
+    fireEvent.change(dial, { target: { value: 'NE' } });
+    answer(new Response(JSON.stringify({ data: { name: 'Dakar', country_code: 'SN' } })));
+    await waitFor(() => expect(localStorage.getItem('positionCountry')).toBe('SN'));
+    expect(dial.value).toBe('NE');
+  });
+
+  it('sends the code, checks it, creates the account, signs in and opens the dashboard (issue 16)', async () => {
     const fetchMock = stubFetch(
       [200, { data: { sent: true } }],
       [200, { data: { verification_token: 'tok' } }],
       [201, { data: user }],
+      [200, { data: session }],
     );
     renderRegister('withOutID');
     await fillForm();
@@ -96,7 +132,11 @@ describe('the register screen', () => {
     expect(dialog.textContent).toContain('+221771234567');
     fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/login {"notice":"registered"}'));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/dashboard null'));
+    expect(localStorage.getItem('auth_key')).toBe(session.auth_key);
+    expect(JSON.parse(localStorage.getItem('currentUser')!)).toMatchObject({ _id: 'u1', firstName: 'Awa' });
+    expect(fetchMock.mock.calls[3]?.[0]).toBe('/api/user/login');
+    expect(sentBody(fetchMock, 3)).toMatchObject({ email: 'awa@example.org', password: 'correct horse' });
     expect(sentBody(fetchMock, 1)).toEqual({ mobile_no: '+221771234567', code: '123456', forget_password: false });
     expect(fetchMock.mock.calls[2]?.[0]).toBe('/api/user/register');
     expect(sentBody(fetchMock, 2)).toEqual({
@@ -110,8 +150,27 @@ describe('the register screen', () => {
         lat: 14.6928,
         lng: -17.4467,
         verification_token: 'tok',
+        // D-24: the interface language, so the server's SMS are in it from the start.
+        language: 'en-us',
       },
     });
+  });
+
+  it('goes to /login with the "registered" notice when the sign-in after registering fails', async () => {
+    stubFetch(
+      [200, { data: { sent: true } }],
+      [200, { data: { verification_token: 'tok' } }],
+      [201, { data: user }],
+      [429, { code: 'RATE_LIMITED', message: 'Too many requests' }],
+    );
+    renderRegister('withOutID');
+    await fillForm();
+    submit();
+    const dialog = await codeDialog();
+    fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/login {"notice":"registered"}'));
+    expect(localStorage.getItem('auth_key')).toBeNull();
   });
 
   it('shows "User already exist" when the number or e-mail is taken', async () => {
@@ -140,6 +199,7 @@ describe('the register screen', () => {
       [200, { data: { sent: true } }],
       [200, { data: { verification_token: 'tok' } }],
       [201, { data: user }],
+      [200, { data: session }],
     );
     renderRegister('withID');
     await fillForm();
@@ -159,7 +219,7 @@ describe('the register screen', () => {
     const dialog = await codeDialog();
     fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/login/));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/dashboard/));
     const form = sentBody(fetchMock, 2) as FormData;
     expect(form).toBeInstanceOf(FormData);
     expect(JSON.parse(form.get('new_user') as string)).toMatchObject({

@@ -4,10 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { MIN_PASSWORD_LENGTH } from '@app/shared';
-import { errorText } from '../../../lib/api-errors';
 import { useUpdatePassword } from '../api/update-password';
 import { clearResetFlow, resetFlowOf } from '../utils/reset-flow';
-import { AuthPage, Notice } from './auth-page';
+import { AuthForm } from './auth-form';
 import { PasswordField } from './fields';
 import { StartAgain } from './start-again';
 
@@ -25,57 +24,47 @@ export function ResetPasswordPage({ title }: { title: string }) {
   const { mobile_no, verification_token } = flow;
 
   return (
-    <AuthPage title={title}>
-      <form
-        className="card form auth-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.reset();
-          if (password === '' || confirm === '')
-            return setProblem({ text: t('errors.missingFields'), field: password === '' ? 'password' : 'confirm' });
-          if (password !== confirm) return setProblem({ text: t('errors.passwordMismatch'), field: 'confirm' });
-          // D-8
-          if (password.length < MIN_PASSWORD_LENGTH)
-            return setProblem({ text: t('register.passwordTooShort'), field: 'password' });
-          setProblem(null);
-          update.mutate(
-            { mobile_no, password, verification_token },
-            {
-              onSuccess: () => {
-                clearResetFlow();
-                void navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
-              },
+    <AuthForm
+      title={title}
+      mutation={update}
+      problem={problem?.text ?? null}
+      submitLabel={t('forgot.save')}
+      errorAction={<Link to="/forgetpassword">{t('forgot.start')}</Link>}
+      onSubmit={() => {
+        if (password === '' || confirm === '')
+          return setProblem({ text: t('errors.missingFields'), field: password === '' ? 'password' : 'confirm' });
+        if (password !== confirm) return setProblem({ text: t('errors.passwordMismatch'), field: 'confirm' });
+        // D-8
+        if (password.length < MIN_PASSWORD_LENGTH)
+          return setProblem({ text: t('register.passwordTooShort'), field: 'password' });
+        setProblem(null);
+        update.mutate(
+          { mobile_no, password, verification_token },
+          {
+            onSuccess: () => {
+              clearResetFlow();
+              void navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
             },
-          );
-        }}
-      >
-        <p>{t('forgot.resetIntro', { number: mobile_no })}</p>
-        <PasswordField
-          label={t('forgot.password')}
-          hint={t('register.passwordHint')}
-          value={password}
-          onChange={setPassword}
-          autoComplete="new-password"
-          invalid={problem?.field === 'password'}
-        />
-        <PasswordField
-          label={t('forgot.confirm')}
-          value={confirm}
-          onChange={setConfirm}
-          autoComplete="new-password"
-          invalid={problem?.field === 'confirm'}
-        />
-        {problem ? <Notice kind="error">{problem.text}</Notice> : null}
-        {update.isError ? (
-          <Notice kind="error">
-            {errorText(t, update.error)} <Link to="/forgetpassword">{t('forgot.start')}</Link>
-          </Notice>
-        ) : null}
-        <button type="submit" className="button button-primary button-block" disabled={update.isPending}>
-          {t('forgot.save')}
-        </button>
-      </form>
-    </AuthPage>
+          },
+        );
+      }}
+    >
+      <p>{t('forgot.resetIntro', { number: mobile_no })}</p>
+      <PasswordField
+        label={t('forgot.password')}
+        hint={t('register.passwordHint')}
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+        invalid={problem?.field === 'password'}
+      />
+      <PasswordField
+        label={t('forgot.confirm')}
+        value={confirm}
+        onChange={setConfirm}
+        autoComplete="new-password"
+        invalid={problem?.field === 'confirm'}
+      />
+    </AuthForm>
   );
 }

@@ -1,8 +1,18 @@
-import { useId } from 'react';
+import { useId, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { browser, socialStartUrl } from '../../../lib/social-binding';
 import { useProviders } from '../api/get-providers';
 
 const PROVIDERS = ['google', 'facebook'] as const;
+
+/**
+ * Leaves for the provider with this tab's binding (issue 14): the link's own address, without
+ * one, would end at /login?error=social.
+ */
+function startSignIn(event: MouseEvent<HTMLAnchorElement>, provider: string) {
+  event.preventDefault();
+  socialStartUrl(provider).then(browser.go, () => browser.go('/login?error=social'));
+}
 
 /**
  * Sign-in (or sign-up) with Google or Facebook. Plain links, not router links: the browser leaves
@@ -25,13 +35,22 @@ export function SocialButtons({ heading }: { heading: string }) {
               {t('login.unavailable', { provider: t(`login.${provider}`) })}
             </span>
           ) : (
-            <a key={provider} className={`button social-button social-${provider}`} href={`/api/auth/${provider}`}>
+            <a
+              key={provider}
+              className={`button social-button social-${provider}`}
+              href={`/api/auth/${provider}`}
+              onClick={(event) => startSignIn(event, provider)}
+            >
               {t(`login.${provider}`)}
             </a>
           ),
         )}
         {enabled?.local ? (
-          <a className="button social-button social-local" href="/api/auth/local">
+          <a
+            className="button social-button social-local"
+            href="/api/auth/local"
+            onClick={(event) => startSignIn(event, 'local')}
+          >
             {t('login.local')}
           </a>
         ) : null}

@@ -19,6 +19,9 @@ export function stubGeolocation(grant: boolean): void {
   Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
 }
 
+/** The country `GET /api/places/reverse` names for the stubbed position (null: not found). */
+export const placeCountry: { code: string | null } = { code: null };
+
 /** fetch answering each call with the next of `replies` (status and JSON body). */
 export function stubFetch(...replies: [number, unknown?][]) {
   const fetchMock = vi.fn();
@@ -30,12 +33,19 @@ export function stubFetch(...replies: [number, unknown?][]) {
       }),
     );
   }
-  // The social buttons ask which providers are enabled; that answer is not part of what a test
-  // checks, so it is served here and kept out of the recorded calls.
+  // The social buttons ask which providers are enabled, and the screens which country the device
+  // is in (D-24); those answers are not part of what a test checks, so they are served here and
+  // kept out of the recorded calls. The device's country is unknown unless `placeCountry` says.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     String(input) === '/api/auth/providers'
       ? Promise.resolve(new Response(JSON.stringify({ data: { google: true, facebook: true, local: false } })))
-      : fetchMock(input, init),
+      : String(input).startsWith('/api/places/reverse?')
+        ? Promise.resolve(
+            placeCountry.code
+              ? new Response(JSON.stringify({ data: { name: 'Dakar', country_code: placeCountry.code } }))
+              : new Response(JSON.stringify({ code: 'NOT_FOUND', message: '' }), { status: 404 }),
+          )
+        : fetchMock(input, init),
   );
   return fetchMock;
 }

@@ -29,3 +29,7 @@ export function toMobile(country: DialCountry, typed: string): string | null {
     : parsePhoneNumberFromString(text, country);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/** D-24: the dial code of the chosen country, else of the place the device is in, else SPEC's +93. */
+export const localDialCountry = (country: string | null | undefined): DialCountry =>
+  country && isDialCountry(country) ? country : DEFAULT_DIAL_COUNTRY;

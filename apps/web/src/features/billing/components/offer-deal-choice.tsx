@@ -5,7 +5,7 @@ import { CircleCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
 import { useCurrentUser } from '../../../lib/current-user';
-import { usePayments } from '../api/get-payments';
+import { usePayments } from '../../../lib/payments';
 import { PaymentChoice } from './payment-choice';
 import '../billing.css';
 

@@ -24,6 +24,8 @@ const me = (trailComplete: boolean) =>
 
 beforeEach(() => {
   localStorage.clear();
+  // The user chose dollars (a Senegalese user who chose nothing sees CFA francs, D-24).
+  localStorage.setItem('currency', 'dollar');
   signIn(me(false));
 });
 afterEach(() => {
@@ -39,16 +41,18 @@ describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
   it('offers the yearly subscription, the free trial and pay-as-you-go at 15% of the dollar price', async () => {
     routeFetch({ 'GET /api/user/me': [200, { data: me(false) }] });
     show();
-    expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptionscreen');
-    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Start the free 90-day trial' })).toBeTruthy();
+    expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
+    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Start the free 90-day trial' })).toBeInTheDocument();
   });
 
   it('leaves the free trial out once it has been used', async () => {
     routeFetch({ 'GET /api/user/me': [200, { data: me(true) }] });
     show();
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Start the free 90-day trial' })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Start the free 90-day trial' })).not.toBeInTheDocument(),
+    );
   });
 
   it("pay-as-you-go asks the server for the provider's page and sends the browser there", async () => {
@@ -76,5 +80,47 @@ describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
     vi.advanceTimersByTime(2000);
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/clientsdetails/s1/u2'));
     vi.useRealTimers();
+  });
+
+  it('a trial started here completes the acceptance it interrupted, says Sent and goes home (D-15)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    routeFetch({
+      'GET /api/user/me': [200, { data: me(false) }],
+      'POST /api/user/updateSubscription': [200, { data: me(false) }],
+    });
+    const order: string[] = [];
+    const run = vi.fn(async () => {
+      order.push('accept');
+    });
+    renderScreen(
+      '/clientneedsmatch/:id',
+      <PaymentChoice solution={need} deal="need" afterTrial={{ run, then: '/' }} />,
+      '/clientneedsmatch/s1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the free 90-day trial' }));
+    const status = await screen.findByText(/You have successfully subscribed trial version/);
+    await waitFor(() => expect(status.textContent).toMatch(/Sent$/));
+    expect(run).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(2000);
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/'));
+    vi.useRealTimers();
+  });
+
+  it('says why when the acceptance after the trial is refused, and stays', async () => {
+    routeFetch({
+      'GET /api/user/me': [200, { data: me(false) }],
+      'POST /api/user/updateSubscription': [200, { data: me(false) }],
+    });
+    const { ApiError } = await import('../../../lib/api-client');
+    const run = vi.fn(async () => {
+      throw new ApiError(409, 'NOT_AVAILABLE', 'taken');
+    });
+    renderScreen(
+      '/clientneedsmatch/:id',
+      <PaymentChoice solution={need} deal="need" afterTrial={{ run, then: '/' }} />,
+      '/clientneedsmatch/s1',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Start the free 90-day trial' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This post is no longer available.');
   });
 });

@@ -15,7 +15,7 @@ import {
 import { errorText } from '../../../lib/api-errors';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import { usePayForDeal } from '../api/pay-for-deal';
-import { TrialOffer } from './trial-offer';
+import { TrialOffer, type AfterTrial } from './trial-offer';
 import '../billing.css';
 
 const postPath = (solution: Solution) =>
@@ -26,9 +26,18 @@ export const goTo = { assign: (url: string) => window.location.assign(url) };
 
 /**
  * `deal`: 'need' when the supplier takes a client's need (/clientneedsmatch), 'offer' when a client
- * took the supplier's offer and the supplier opens the deal.
+ * took the supplier's offer and the supplier opens the deal. `afterTrial`: the acceptance this
+ * choice interrupted, recorded as soon as the trial starts (D-15).
  */
-export function PaymentChoice({ solution, deal }: { solution: Solution; deal: 'need' | 'offer' }) {
+export function PaymentChoice({
+  solution,
+  deal,
+  afterTrial,
+}: {
+  solution: Solution;
+  deal: 'need' | 'offer';
+  afterTrial?: AfterTrial;
+}) {
   const { t } = useTranslation();
   const pay = usePayForDeal();
   const language = getLanguage();
@@ -56,7 +65,7 @@ export function PaymentChoice({ solution, deal }: { solution: Solution; deal: 'n
           </Link>
         </li>
         {/* SPEC 4: then back to the post, where the trial now opens the contacts. */}
-        <TrialOffer as="li" then={postPath(solution)} />
+        <TrialOffer as="li" then={postPath(solution)} after={afterTrial} />
         {fee ? (
           <li className="card billing-choice">
             <BadgePercent aria-hidden="true" size={28} className="billing-icon" />

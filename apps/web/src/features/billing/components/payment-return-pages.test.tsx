@@ -34,7 +34,7 @@ describe('/successurl, the paid confirmation (SPEC 2.3 item 10)', () => {
       <PaymentSuccessPage title="Payment" service={(id) => <p>{`service of ${id}`}</p>} />,
       `/successurl?paymentId=PAY-1&PayerID=PAYER9&solution_id=${SOLUTION}&total_price=0.01`,
     );
-    expect(await screen.findByText('Your transcation has been successfuly processed!')).toBeTruthy();
+    expect(await screen.findByText('Your transcation has been successfuly processed!')).toBeInTheDocument();
     const calls = callsTo(fetchMock, 'POST /api/payment/success');
     expect(calls).toHaveLength(1);
     // D-17: the ids only; a price in the address is ignored.
@@ -43,9 +43,9 @@ describe('/successurl, the paid confirmation (SPEC 2.3 item 10)', () => {
       payerId: 'PAYER9',
       solution_id: SOLUTION,
     });
-    expect(screen.getByText('Amount paid: $2.25')).toBeTruthy();
-    expect(screen.getByText(`service of ${SOLUTION}`)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '+221770000001' }).getAttribute('href')).toBe('tel:+221770000001');
+    expect(screen.getByText('Amount paid: $2.25')).toBeInTheDocument();
+    expect(screen.getByText(`service of ${SOLUTION}`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '+221770000001' })).toHaveAttribute('href', 'tel:+221770000001');
     expect(screen.getByRole('link', { name: 'client@example.org' }).getAttribute('href')).toBe(
       'mailto:client@example.org',
     );
@@ -59,7 +59,7 @@ describe('/successurl, the paid confirmation (SPEC 2.3 item 10)', () => {
       `/successurl?paymentId=PAY-1&solution_id=${SOLUTION}`,
     );
     expect((await screen.findByRole('alert')).textContent).toBe('Your transcation cannot be processed!');
-    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/clientneedsmatch/${SOLUTION}`);
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', `/clientneedsmatch/${SOLUTION}`);
   });
 
   it('without the return values posts nothing', () => {
@@ -75,6 +75,6 @@ describe('/cancelUrl (SPEC 8, D-2)', () => {
     routeFetch({});
     renderScreen('/cancelUrl', <PaymentCancelPage title="Payment" />, `/cancelUrl?solution_id=${SOLUTION}`);
     expect(screen.getByRole('alert').textContent).toBe('Your transcation cannot be processed!');
-    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe(`/clientneedsmatch/${SOLUTION}`);
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', `/clientneedsmatch/${SOLUTION}`);
   });
 });

@@ -27,9 +27,11 @@ interface SuccessProps {
   title: string;
   /** The post's service, pickup and delivery details. */
   service?: (solutionId: string) => ReactNode;
+  /** Where to go next: the deal paid for (given by the app layer, which knows deals). */
+  next?: (solutionId: string) => ReactNode;
 }
 
-export function PaymentSuccessPage({ title, service }: SuccessProps) {
+export function PaymentSuccessPage({ title, service, next }: SuccessProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const back = params.get('solution_id');
@@ -46,7 +48,9 @@ export function PaymentSuccessPage({ title, service }: SuccessProps) {
           back={back ? `/clientneedsmatch/${encodeURIComponent(back)}` : '/myorders'}
         />
       ) : confirm.data ? (
-        <PaidConfirmation result={confirm.data}>{service?.(body.solution_id)}</PaidConfirmation>
+        <PaidConfirmation result={confirm.data} next={next?.(body.solution_id)}>
+          {service?.(body.solution_id)}
+        </PaidConfirmation>
       ) : (
         <p className="billing-result muted" role="status">
           <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
@@ -57,7 +61,15 @@ export function PaymentSuccessPage({ title, service }: SuccessProps) {
   );
 }
 
-function PaidConfirmation({ result, children }: { result: PaymentSuccess; children?: ReactNode }) {
+function PaidConfirmation({
+  result,
+  children,
+  next,
+}: {
+  result: PaymentSuccess;
+  children?: ReactNode;
+  next?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { payment, contact } = result;
   const minor = parseDecimal(payment.amount, payment.currency);
@@ -105,9 +117,11 @@ function PaidConfirmation({ result, children }: { result: PaymentSuccess; childr
         </dl>
       </section>
       <div className="billing-actions">
-        <Link className="button button-primary" to="/myorders">
-          {t('billing.myOrders')}
-        </Link>
+        {next ?? (
+          <Link className="button button-primary" to="/myorders">
+            {t('billing.myOrders')}
+          </Link>
+        )}
         <Link className="button button-secondary" to="/dashboard">
           {t('billing.backToDashboard')}
         </Link>

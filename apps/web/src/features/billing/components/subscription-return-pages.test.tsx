@@ -31,8 +31,8 @@ describe('/subscriptionsuccess (SPEC 2.3 item 17)', () => {
       <SubscriptionSuccessPage title="Subscription" />,
       '/subscriptionsuccess?subscription_id=I-SUB1&user_id=u1&amount=99.00',
     );
-    expect(await screen.findByText('Your transcation has been successfuly processed!')).toBeTruthy();
-    expect(screen.getByText('You will be taken to the dashboard in a few seconds.')).toBeTruthy();
+    expect(await screen.findByText('Your transcation has been successfuly processed!')).toBeInTheDocument();
+    expect(screen.getByText('You will be taken to the dashboard in a few seconds.')).toBeInTheDocument();
     const calls = callsTo(fetchMock, 'POST /api/payment/updateSubscription');
     expect(calls).toHaveLength(1);
     // Only the id: the amount in the address is never trusted (D-17).
@@ -50,7 +50,7 @@ describe('/subscriptionsuccess (SPEC 2.3 item 17)', () => {
       '/subscriptionsuccess?subscription_id=I-X',
     );
     expect((await screen.findByRole('alert')).textContent).toBe('This was not found. It may have been deleted.');
-    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/subscriptions');
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscriptions');
   });
 
   it('without a subscription_id posts nothing', () => {
@@ -66,7 +66,7 @@ describe('/subscriptioncancel', () => {
     routeFetch({});
     renderScreen('/subscriptioncancel', <SubscriptionCancelPage title="Subscription" />);
     expect(screen.getByRole('alert').textContent).toBe('Your transcation cannot be processed!');
-    expect(screen.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/subscriptions');
-    expect(screen.getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscriptions');
+    expect(screen.getByRole('link', { name: 'Back to the dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 });

@@ -33,11 +33,11 @@ describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
     signIn(withTrail(false));
     routeFetch({ 'GET /api/user/me': [200, { data: withTrail(false) }] });
     renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
-    expect(screen.getByRole('heading', { name: '12 months' })).toBeTruthy();
-    expect(screen.getByText(yearly)).toBeTruthy();
-    expect(screen.getByText(`That is only ${monthly} a month.`)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Subscribe' }).getAttribute('href')).toBe('/subscriptions');
-    expect(screen.getByRole('link', { name: 'No Thanks' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.getByRole('heading', { name: '12 months' })).toBeInTheDocument();
+    expect(screen.getByText(yearly)).toBeInTheDocument();
+    expect(screen.getByText(`That is only ${monthly} a month.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+    expect(screen.getByRole('link', { name: 'No Thanks' })).toHaveAttribute('href', '/dashboard');
     await screen.findByRole('button', { name: 'Start the free 90-day trial' });
   });
 
@@ -45,6 +45,16 @@ describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
     signIn(withTrail(false));
     routeFetch({ 'GET /api/user/me': [200, { data: withTrail(true) }] });
     renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /free 90-day trial/ })).not.toBeInTheDocument());
+    expect(screen.queryByText('Free trial')).not.toBeInTheDocument();
+  });
+
+  it('does not offer the free trial while it is running', async () => {
+    // D-16: trail_complete stays false while the trial runs; subscription_flag says it runs.
+    signIn(withTrail(false, true));
+    routeFetch({ 'GET /api/user/me': [200, { data: withTrail(false, true) }] });
+    renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
+    expect(screen.getByRole('heading', { name: '12 months' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('button', { name: /free 90-day trial/ })).toBeNull());
     expect(screen.queryByText('Free trial')).toBeNull();
   });
@@ -61,12 +71,12 @@ describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start the free 90-day trial' }));
     expect(
       await screen.findByText('You have successfully subscribed trial version,Please select solution again'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, 'POST /api/user/updateSubscription')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'u1', status: true, trail_complete: false });
     expect(JSON.parse(localStorage.getItem('currentUser')!).subscription.subscription_flag).toBe(true);
     act(() => void vi.advanceTimersByTime(1900));
-    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(200));
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/dashboard'));
   });

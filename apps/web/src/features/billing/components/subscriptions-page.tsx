@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { currencyOfSetting, formatMoney, YEARLY_PRICE } from '@app/shared';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api-errors';
+import { useClientConfig } from '../../../lib/client-config';
 import { useCurrentUser } from '../../../lib/current-user';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import { useSubscribe } from '../api/subscribe';
@@ -56,11 +57,27 @@ export function SubscriptionsPage({ title }: { title: string }) {
   );
 }
 
-/** D-18: mobile money is manual; an admin activates the subscription on the reference. */
+/** D-18: the countries where mobile money is taken, and the currency each pays in. */
+const MOBILE_MONEY: { country: 'SN' | 'NE' | 'CD'; currency: 'XOF' | 'CDF' }[] = [
+  { country: 'SN', currency: 'XOF' },
+  { country: 'NE', currency: 'XOF' },
+  { country: 'CD', currency: 'CDF' },
+];
+
+/**
+ * D-18: mobile money is manual; an admin activates the subscription on the reference. Each
+ * country's payee comes from the server's configuration (MOBILE_MONEY_*), with the yearly price in
+ * that country's currency; the user's own country first. A country without a payee is told so.
+ */
 function MobileMoney() {
   const { t } = useTranslation();
   const language = getLanguage();
   const user = useCurrentUser();
+  const config = useClientConfig();
+  const payees = config.data?.mobile_money ?? {};
+  const rows = [...MOBILE_MONEY].sort(
+    (a, b) => Number(b.country === user?.country) - Number(a.country === user?.country),
+  );
   return (
     <section className="card" aria-labelledby="billing-mobile-title">
       <h2 id="billing-mobile-title" className="billing-subtitle billing-result">
@@ -70,14 +87,34 @@ function MobileMoney() {
       <p>{t('billing.mobileIntro')}</p>
       <ol className="billing-steps">
         <li>
-          {t('billing.mobileStep1')} <Link to="/about">{t('billing.aboutLink')}</Link>
+          {t('billing.mobileStep1')}
+          {config.isPending ? (
+            <p className="billing-result muted" role="status">
+              <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+              {t('billing.mobileLoading')}
+            </p>
+          ) : (
+            <ul className="billing-payees">
+              {rows.map(({ country, currency }) => {
+                const payee = payees[country];
+                const name = t(`billing.mobileCountries.${country}`);
+                const text = payee
+                  ? t('billing.mobilePayee', {
+                      country: name,
+                      amount: formatMoney(YEARLY_PRICE[currency], currency, language),
+                      payee,
+                    })
+                  : t('billing.mobileNone', { country: name });
+                return (
+                  <li key={country} className={country === user?.country ? 'billing-payee-mine' : undefined}>
+                    {text}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </li>
-        <li>
-          {t('billing.mobileStep2', {
-            xof: formatMoney(YEARLY_PRICE.XOF, 'XOF', language),
-            cdf: formatMoney(YEARLY_PRICE.CDF, 'CDF', language),
-          })}
-        </li>
+        <li>{t('billing.mobileStep2')}</li>
         <li>{t('billing.mobileStep3', { mobile: user?.mobile_no ?? '' })}</li>
         <li>{t('billing.mobileStep4')}</li>
       </ol>

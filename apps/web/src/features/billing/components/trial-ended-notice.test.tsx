@@ -36,19 +36,19 @@ describe("the trial's end (D-16, SPEC 4)", () => {
     signIn(user);
     const fetchMock = serve(user);
     show();
-    expect(await screen.findByText(MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(MESSAGE)).toBeInTheDocument();
     const calls = callsTo(fetchMock, 'POST /api/user/updateSubscription');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(String(calls[0]![1]?.body))).toEqual({ user_id: 'u1', status: false, trail_complete: true });
     expect(localStorage.getItem(`trialEndShown:${END}`)).toBe('1');
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByText(MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
 
     // The next visit: not again.
     cleanup();
     show();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me').length).toBeGreaterThan(1));
-    expect(screen.queryByText(MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/user/updateSubscription')).toHaveLength(1);
   });
 
@@ -58,7 +58,7 @@ describe("the trial's end (D-16, SPEC 4)", () => {
     const fetchMock = serve(user);
     show();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
-    expect(screen.queryByText(MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/user/updateSubscription')).toHaveLength(0);
   });
 
@@ -67,7 +67,7 @@ describe("the trial's end (D-16, SPEC 4)", () => {
     const fetchMock = serve(withTrial(true, false));
     show();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
-    expect(screen.queryByText(MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/user/updateSubscription')).toHaveLength(0);
   });
 
@@ -77,7 +77,7 @@ describe("the trial's end (D-16, SPEC 4)", () => {
     signIn(user);
     serve(user);
     show();
-    expect(await screen.findByText(MESSAGE)).toBeTruthy();
+    expect(await screen.findByText(MESSAGE)).toBeInTheDocument();
   });
 
   it('shows nothing and remembers nothing when the acknowledgement fails', async () => {
@@ -86,7 +86,7 @@ describe("the trial's end (D-16, SPEC 4)", () => {
     const fetchMock = serve(user, [500, { code: 'INTERNAL', message: '' }]);
     show();
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/user/updateSubscription')).toHaveLength(1));
-    expect(screen.queryByText(MESSAGE)).toBeNull();
+    expect(screen.queryByText(MESSAGE)).not.toBeInTheDocument();
     expect(localStorage.getItem(`trialEndShown:${END}`)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// The free trial (SPEC 4, D-16): offered only while `trail_complete` is false. Starting it stores
+// The free trial (SPEC 4, D-16): offered only while never used (`trail_complete` false and no
+// subscription or trial running). Starting it stores
 // the returned user, shows SPEC's message and moves on after TRIAL_REDIRECT_MS.
 import { Gift, LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,22 +10,60 @@ import { errorText } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useStartTrial } from '../api/start-trial';
 
-/** `then`: where to go once the trial runs. `as`: a card of its own, or an item of a choice list. */
-export function TrialOffer({ then, as = 'section' }: { then: string; as?: 'section' | 'li' }) {
+/** What a trial started from an interrupted step finishes before moving on (D-15). */
+export interface AfterTrial {
+  /** Completes the step (the acceptance the payment choice interrupted). */
+  run: () => Promise<unknown>;
+  /** Where to go once both are done, instead of `then`. */
+  then: string;
+}
+
+/**
+ * `then`: where to go once the trial runs. `as`: a card of its own, or an item of a choice list.
+ * `after`: the step the trial was started for, completed at once with the trial's access.
+ */
+export function TrialOffer({
+  then,
+  as = 'section',
+  after,
+}: {
+  then: string;
+  as?: 'section' | 'li';
+  after?: AfterTrial | undefined;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useCurrentUser();
   const start = useStartTrial();
   // Kept once started: the stored user now says the trial is used, which would hide the message.
   const [started, setStarted] = useState(false);
+  // D-15: the interrupted acceptance, recorded once the trial gives access ('done' shows 'Sent').
+  const [finished, setFinished] = useState<'no' | 'running' | 'done' | 'failed'>('no');
+  const [problem, setProblem] = useState<unknown>(null);
+  const next = after && finished === 'done' ? after.then : then;
 
   useEffect(() => {
-    if (!started) return;
-    const timer = setTimeout(() => void navigate(then), TRIAL_REDIRECT_MS);
+    if (!started || finished === 'running' || finished === 'failed') return;
+    const timer = setTimeout(() => void navigate(next), TRIAL_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [started, navigate, then]);
+  }, [started, finished, navigate, next]);
 
-  if (!started && (!user?.subscription || user.subscription.trail_complete)) return null;
+  const finish = () => {
+    if (!after) return;
+    setFinished('running');
+    after.run().then(
+      () => setFinished('done'),
+      (error: unknown) => {
+        setProblem(error);
+        setFinished('failed');
+      },
+    );
+  };
+
+  // Offered only while never used: not once it ended (trail_complete), nor while it runs or a
+  // subscription does (subscription_flag; D-16 keeps trail_complete false during the trial).
+  const subscription = user?.subscription;
+  if (!started && (!subscription || subscription.trail_complete || subscription.subscription_flag)) return null;
   const Tag = as;
   return (
     <Tag className="card billing-choice" aria-labelledby={as === 'section' ? 'billing-trial-title' : undefined}>
@@ -34,6 +73,7 @@ export function TrialOffer({ then, as = 'section' }: { then: string; as?: 'secti
       {started ? (
         <p className="notice notice-success" role="status">
           {t('billing.trialStarted')}
+          {finished === 'done' ? ` ${t('errors.sent')}` : null}
         </p>
       ) : (
         <button
@@ -43,7 +83,12 @@ export function TrialOffer({ then, as = 'section' }: { then: string; as?: 'secti
           aria-busy={start.isPending}
           onClick={() => {
             if (!user) return;
-            start.mutate(user._id, { onSuccess: () => setStarted(true) });
+            start.mutate(user._id, {
+              onSuccess: () => {
+                setStarted(true);
+                finish();
+              },
+            });
           }}
         >
           {start.isPending ? <LoaderCircle aria-hidden="true" size={20} className="billing-spin" /> : null}
@@ -53,6 +98,11 @@ export function TrialOffer({ then, as = 'section' }: { then: string; as?: 'secti
       {start.isError ? (
         <p className="notice notice-error" role="alert">
           {errorText(t, start.error)}
+        </p>
+      ) : null}
+      {finished === 'failed' ? (
+        <p className="notice notice-error" role="alert">
+          {errorText(t, problem)}
         </p>
       ) : null}
     </Tag>

@@ -2,24 +2,31 @@
 // need only with contact access, else 402 CONTACT_ACCESS_REQUIRED. 409 NOT_AVAILABLE when the
 // post is taken, deleted or one's own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Deal, Solution } from '@app/shared';
-import { apiFetch } from '../../../lib/api-client';
+import type { AcceptedDeal, Solution } from '@app/shared';
+import { sendOrQueue, type Sent } from '../../../lib/outbox';
 import { getCurrentUser } from '../../../lib/session';
 import { displayParams } from '../utils/solution';
 import { invalidateMapViews } from '../../../lib/map-views';
 
-export function acceptSolution(solutionId: string) {
+type Accepted = { solution: Solution; deal: AcceptedDeal };
+
+/** Issue 17: without a signal the accept waits in the outbox, labelled with the post's words. */
+export function acceptSolution(solutionId: string, label = ''): Promise<Sent<Accepted>> {
   const me = getCurrentUser()?._id ?? '';
-  return apiFetch<{ data: { solution: Solution; deal: Deal } }>(
-    `/solution/solutionAccepted?${displayParams().toString()}`,
-    { method: 'PUT', body: { user_id: me, accepted_by: me, solution_id: solutionId } },
-  ).then((r) => r.data);
+  return sendOrQueue<{ data: Accepted }>({
+    kind: 'accept',
+    label,
+    path: `/solution/solutionAccepted?${displayParams().toString()}`,
+    method: 'PUT',
+    body: { user_id: me, accepted_by: me, solution_id: solutionId },
+  }).then((sent) => (sent.queued ? sent : { queued: false, data: sent.data.data }));
 }
 
 export function useAcceptSolution() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: acceptSolution,
+    mutationFn: (post: string | { id: string; label: string }) =>
+      typeof post === 'string' ? acceptSolution(post) : acceptSolution(post.id, post.label),
     onSettled: () => {
       // The post left the public lists and the map, and joined My Orders (or was already gone).
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });

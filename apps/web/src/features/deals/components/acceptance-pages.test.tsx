@@ -21,7 +21,7 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
     sub_category_id: 'delivery-own',
     display_price: '$20.00',
     delivery_city: 'Thiès',
-    delivery_country: 'Senegal',
+    delivery_country: 'SN',
     delivery_date: '2026-12-05',
     user: {
       _id: 'u2',

@@ -97,7 +97,10 @@ function SupplierSolution({ solution }: { solution: Solution }) {
     // Reached by its address while still open (not through Accept Offer): accept it now.
     if (!accepted) {
       accept.mutate(solution._id, {
-        onSuccess: (result) => void navigate(confirmPath, { state: { solutionData: result.solution } }),
+        onSuccess: (sent) =>
+          sent.queued
+            ? setProblem(t('outbox.queuedAccept'))
+            : void navigate(confirmPath, { state: { solutionData: sent.data.solution } }),
         onError: (error) => setProblem(acceptProblem(t, error)),
       });
       return;

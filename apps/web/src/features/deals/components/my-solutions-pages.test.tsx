@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { deal, person } from '../testing/deals';
 import { page, solution } from '../testing/fixtures';
 import { MyOffersPage, MyOrdersPage } from './my-solutions-pages';
 
@@ -20,6 +21,7 @@ const mine = [
     user_role: 'needSolution',
     user: { _id: 'u1', firstName: 'Awa', verified: false, vip: false },
     sub_category: { en: 'Room per night', fr: 'Chambre par nuit' },
+    title: 'Room per night',
     status: 'Accepted',
     visit_count: 1,
   }),
@@ -83,5 +85,44 @@ describe('My Orders (SPEC 2.3 item 12)', () => {
     routeFetch({ 'GET /api/solution/getUserAcceptedSolutions/u1': [200, page([])] });
     renderScreen('/myorders', <MyOrdersPage title="My Orders" />);
     expect(await screen.findByText('No Data Found')).toBeTruthy();
+  });
+});
+
+describe('My Offers and My Orders lead to the deal (D-27)', () => {
+  it('gives an accepted offer a link to its deal with the acceptor', async () => {
+    routeFetch({
+      'GET /api/solution/getUserSolutions/u1': [200, page(mine)],
+      'GET /api/deals': [
+        200,
+        {
+          data: [
+            deal({ _id: 'd0', solution: mine[1]!, status: 'cancelled', counterpart: person({ firstName: 'Old' }) }),
+            deal({ _id: 'd2', solution: mine[1]!, counterpart: person({ firstName: 'Binta' }) }),
+          ],
+        },
+      ],
+    });
+    renderScreen('/myoffers', <MyOffersPage title="My Offers" />);
+    const link = await screen.findByRole('link', { name: 'Open the deal with Binta' });
+    expect(link.getAttribute('href')).toBe('/deals/d2');
+    expect(screen.queryByRole('link', { name: 'Open the deal with Old' })).toBeNull();
+    expect(screen.getAllByRole('link', { name: /Open the deal/ })).toHaveLength(1);
+  });
+
+  it('gives an order a link to its deal with the poster', async () => {
+    const order = solution({ _id: 's7', status: 'Accepted' });
+    routeFetch({
+      'GET /api/solution/getUserAcceptedSolutions/u1': [200, page([order])],
+      'GET /api/deals': [
+        200,
+        {
+          data: [deal({ _id: 'd7', role: 'acceptor', solution: order, counterpart: person({ firstName: 'Moussa' }) })],
+        },
+      ],
+    });
+    renderScreen('/myorders', <MyOrdersPage title="My Orders" />);
+    expect((await screen.findByRole('link', { name: 'Open the deal with Moussa' })).getAttribute('href')).toBe(
+      '/deals/d7',
+    );
   });
 });

@@ -10,9 +10,11 @@ import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
 import { useDeleteSolution } from '../api/delete-solution';
 import { useMySolutions } from '../api/get-my-solutions';
+import { dealOfSolution, useDeals } from '../api/get-deals';
 import { useRejectSolution } from '../api/reject-solution';
-import { subCategoryOf } from '../utils/solution';
+import { postTitleOf } from '../../../lib/post-title';
 import { ConfirmDialog } from './confirm-dialog';
+import { OpenDealLink } from './deal-link';
 import { SolutionCard } from './solution-card';
 import { StatusText } from './status-text';
 import '../deals.css';
@@ -30,6 +32,8 @@ export function MyOrdersPage({ title }: { title: string }) {
 function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
   const { t } = useTranslation();
   const list = useMySolutions(kind);
+  // D-27: an accepted post opens its deal (the other party, contacts, messages).
+  const deals = useDeals();
   const remove = useDeleteSolution();
   const reject = useRejectSolution();
   const action = kind === 'offers' ? remove : reject;
@@ -44,9 +48,7 @@ function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
     action.mutate(target._id, {
       onSuccess: () => {
         setAsking(null);
-        setDone(
-          t(kind === 'offers' ? 'deals.solutionDeleted' : 'deals.orderDeleted', { title: subCategoryOf(target) }),
-        );
+        setDone(t(kind === 'offers' ? 'deals.solutionDeleted' : 'deals.orderDeleted', { title: postTitleOf(target) }));
       },
       onError: (error) => {
         setAsking(null);
@@ -104,20 +106,26 @@ function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
                   ) : undefined
                 }
                 actions={
-                  <button
-                    type="button"
-                    className="button button-small button-danger-outline"
-                    aria-label={t(kind === 'offers' ? 'deals.deleteSolution' : 'deals.deleteOrder', {
-                      title: subCategoryOf(solution),
-                    })}
-                    onClick={() => {
-                      setDone(null);
-                      setAsking(solution);
-                    }}
-                  >
-                    <Trash2 aria-hidden="true" size={18} />
-                    {t('deals.delete')}
-                  </button>
+                  <>
+                    {(() => {
+                      const deal = dealOfSolution(deals.data, solution._id);
+                      return deal && deal.status !== 'cancelled' ? <OpenDealLink deal={deal} /> : null;
+                    })()}
+                    <button
+                      type="button"
+                      className="button button-small button-danger-outline"
+                      aria-label={t(kind === 'offers' ? 'deals.deleteSolution' : 'deals.deleteOrder', {
+                        title: postTitleOf(solution),
+                      })}
+                      onClick={() => {
+                        setDone(null);
+                        setAsking(solution);
+                      }}
+                    >
+                      <Trash2 aria-hidden="true" size={18} />
+                      {t('deals.delete')}
+                    </button>
+                  </>
                 }
               />
             </li>

@@ -2,7 +2,7 @@
 // category or sub_category.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_FIELDS, type SearchField } from '@app/shared';
+import { SEARCH_FIELDS, searchTextTooShort, type SearchField } from '@app/shared';
 import { Modal } from '../../../components/modal';
 
 interface Props {
@@ -17,9 +17,12 @@ export function SearchModal({ open, initialText, initialField, onSearch, onClose
   const { t } = useTranslation();
   const formId = useId();
   const inputId = useId();
+  const hintId = useId();
   const [text, setText] = useState(initialText);
   const [field, setField] = useState<SearchField>(initialField);
   const empty = text.trim() === '';
+  // Issue 14: the server searches countries from two letters on.
+  const tooShort = !empty && searchTextTooShort(field, text);
   return (
     <Modal
       open={open}
@@ -30,7 +33,7 @@ export function SearchModal({ open, initialText, initialField, onSearch, onClose
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('lists.cancel')}
           </button>
-          <button type="submit" form={formId} className="button button-primary" disabled={empty}>
+          <button type="submit" form={formId} className="button button-primary" disabled={empty || tooShort}>
             {t('lists.submitSearch')}
           </button>
         </>
@@ -42,7 +45,7 @@ export function SearchModal({ open, initialText, initialField, onSearch, onClose
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!empty) onSearch(text.trim(), field);
+          if (!empty && !tooShort) onSearch(text.trim(), field);
         }}
       >
         <div className="field">
@@ -53,8 +56,14 @@ export function SearchModal({ open, initialText, initialField, onSearch, onClose
             value={text}
             maxLength={100}
             autoComplete="off"
+            aria-describedby={tooShort ? hintId : undefined}
             onChange={(event) => setText(event.target.value)}
           />
+          {tooShort ? (
+            <p id={hintId} className="field-hint" role="status">
+              {t('lists.searchTooShort')}
+            </p>
+          ) : null}
         </div>
         <fieldset className="deal-search-fields">
           <legend>{t('lists.searchField')}</legend>

@@ -59,7 +59,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
       user_role: 'needSolution',
       category: 'Delivery',
       delivery_city: 'Thiès',
-      delivery_country: 'Senegal',
+      delivery_country: 'SN',
       delivery_date: '2026-12-03',
     });
     routeFetch(details(post));
@@ -67,6 +67,26 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     expect(await screen.findByText('Delivery address')).toBeTruthy();
     expect(screen.getByText('Thiès, Senegal')).toBeTruthy();
     expect(screen.getByText('Desired delivery date')).toBeTruthy();
+  });
+
+  it("names the countries in the reader's language, and an older post's country as it was written", async () => {
+    localStorage.setItem('language', 'fr-ca');
+    const post = solution({
+      user_role: 'needSolution',
+      category: 'Delivery',
+      delivery_city: 'Abidjan',
+      delivery_country: 'CI',
+      delivery_date: '2026-12-03',
+    });
+    routeFetch(details(post));
+    renderNeed(post);
+    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeTruthy();
+    expect(screen.getByText('Abidjan, Côte d’Ivoire')).toBeTruthy();
+    cleanup();
+    const older = solution({ _id: 's2', pickup_country: 'Sénégal' });
+    routeFetch(details(older));
+    renderOffer(older);
+    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeTruthy();
   });
 
   it('shows call, WhatsApp and SMS icons for a mobile only, and no e-mail icon', async () => {

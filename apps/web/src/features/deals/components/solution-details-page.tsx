@@ -13,10 +13,13 @@ import { getCurrentUser } from '../../../lib/session';
 import { useAcceptSolution } from '../api/accept-solution';
 import { useSolutionDetails } from '../api/get-solution-details';
 import { recordVisit } from '../api/record-visit';
-import { categoryName, detailPath, isOffer, listPath, subCategoryOf } from '../utils/solution';
+import { postTitleOf } from '../../../lib/post-title';
+import { categoryName, detailPath, isOffer, listPath } from '../utils/solution';
+import { PersonSummary } from '../../../components/person-summary';
 import { Badges } from './badges';
 import { ContactLinks } from './contact-links';
 import { ImageGallery } from './image-gallery';
+import { ReportButton } from './report-dialog';
 import { SolutionFacts } from './solution-facts';
 import { StatusText } from './status-text';
 import '../deals.css';
@@ -87,7 +90,7 @@ function useVisit(id: string, solution: Solution | undefined) {
   }, [id, loaded, own]);
 }
 
-type Outcome = { kind: 'sent' } | { kind: 'error'; text: string } | null;
+type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'error'; text: string } | null;
 
 function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: DealChoice | undefined }) {
   const { t } = useTranslation();
@@ -100,40 +103,46 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
   const me = getCurrentUser()?._id;
   const own = solution.user._id === me;
   const offer = isOffer(solution.user_role);
-  const title = subCategoryOf(solution);
+  const title = postTitleOf(solution);
   const canAccept = !own && solution.status === 'Pending';
 
   const onAccept = () => {
     setOutcome(null);
-    accept.mutate(solution._id, {
-      onSuccess: (result) => {
-        if (offer) {
-          // D-15: a client takes an offer; the supplier has been told. SPEC 2.3 item 9 next.
-          void navigate(`/suppliersolution/${solution._id}`, { state: { solutionData: result.solution } });
-          return;
-        }
-        // D-15: a supplier with contact access takes a need: 'Sent', then home (SPEC 4, 9: 1000 ms).
-        setOutcome({ kind: 'sent' });
-        timer.current = setTimeout(() => void navigate('/'), SOCIAL_REDIRECT_MS);
+    accept.mutate(
+      { id: solution._id, label: title },
+      {
+        onSuccess: (sent) => {
+          // Issue 17: no signal: the accept waits in the outbox and goes out when it returns.
+          if (sent.queued) return setOutcome({ kind: 'queued' });
+          const result = sent.data;
+          if (offer) {
+            // D-15: a client takes an offer; the supplier has been told. SPEC 2.3 item 9 next.
+            void navigate(`/suppliersolution/${solution._id}`, { state: { solutionData: result.solution } });
+            return;
+          }
+          // D-15: a supplier with contact access takes a need: 'Sent', then home (SPEC 4, 9: 1000 ms).
+          setOutcome({ kind: 'sent' });
+          timer.current = setTimeout(() => void navigate('/'), SOCIAL_REDIRECT_MS);
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'CONTACT_ACCESS_REQUIRED') {
+            // D-15: without contact access, the payment choice for this need.
+            void navigate(`/clientneedsmatch/${solution._id}`, { state: { solutionData: solution } });
+            return;
+          }
+          setOutcome({
+            kind: 'error',
+            text:
+              error instanceof ApiError && error.code === 'NOT_AVAILABLE'
+                ? t('details.notAvailable')
+                : errorText(t, error),
+          });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'CONTACT_ACCESS_REQUIRED') {
-          // D-15: without contact access, the payment choice for this need.
-          void navigate(`/clientneedsmatch/${solution._id}`, { state: { solutionData: solution } });
-          return;
-        }
-        setOutcome({
-          kind: 'error',
-          text:
-            error instanceof ApiError && error.code === 'NOT_AVAILABLE'
-              ? t('details.notAvailable')
-              : errorText(t, error),
-        });
-      },
-    });
+    );
   };
 
-  const busy = accept.isPending || outcome?.kind === 'sent';
+  const busy = accept.isPending || outcome?.kind === 'sent' || outcome?.kind === 'queued';
   return (
     <div className="deal-details">
       <ImageGallery images={solution.images} title={title} />
@@ -159,6 +168,7 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
           <h3 id="deal-poster-title" className="deal-subtitle">
             {t('details.postedBy', { name: solution.user.firstName })}
           </h3>
+          <PersonSummary person={solution.user} size="facts" />
           <ContactLinks name={solution.user.firstName} email={solution.user.email} mobile={solution.user.mobile_no} />
           {!own && !solution.user.email && !solution.user.mobile_no ? (
             <p className="muted deal-contacts-hidden">
@@ -175,16 +185,19 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
         {/* D-15: a client took this offer; its owner goes on with the deal from here. */}
         {own && offer && solution.status === 'Accepted' ? dealChoice?.(solution) : null}
         {canAccept ? (
-          <button
-            type="button"
-            className={`button button-block ${offer ? 'button-offer' : 'button-need'}`}
-            disabled={busy}
-            aria-busy={accept.isPending}
-            onClick={onAccept}
-          >
-            {accept.isPending ? <LoaderCircle aria-hidden="true" size={20} className="deal-spin" /> : null}
-            {accept.isPending ? t('details.accepting') : t('details.acceptOffer')}
-          </button>
+          // Issue 16: on a phone the accept action stays in reach, stuck above the bottom tabs.
+          <div className="deal-accept-bar">
+            <button
+              type="button"
+              className={`button button-block ${offer ? 'button-offer' : 'button-need'}`}
+              disabled={busy}
+              aria-busy={accept.isPending}
+              onClick={onAccept}
+            >
+              {accept.isPending ? <LoaderCircle aria-hidden="true" size={20} className="deal-spin" /> : null}
+              {accept.isPending ? t('details.accepting') : t('details.acceptOffer')}
+            </button>
+          </div>
         ) : null}
         <div className="deal-feedback">
           {/* A live region present from the start, so 'Sent' is announced when it appears. */}
@@ -195,6 +208,7 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
                 {t('errors.sent')}
               </p>
             ) : null}
+            {outcome?.kind === 'queued' ? <p className="notice notice-info">{t('outbox.queuedAccept')}</p> : null}
           </div>
           {outcome?.kind === 'error' ? (
             <p className="notice notice-error" role="alert">
@@ -202,6 +216,8 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
             </p>
           ) : null}
         </div>
+        {/* D-29: anyone signed in may report a post (never their own). */}
+        {own ? null : <ReportButton target={{ solution_id: solution._id }} label={t('report.reportPost')} />}
         <Link className="deal-back" to={listPath(solution.user_role)}>
           <ArrowLeft aria-hidden="true" size={18} />
           {t(offer ? 'details.backToSuppliers' : 'details.backToClients')}

@@ -3,6 +3,7 @@
 // description and the price.
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
+import { useCountryName } from '../../../lib/countries';
 import {
   categoryName,
   formatPlainDate,
@@ -26,19 +27,21 @@ interface Props {
 export function SolutionFacts({ solution, price, service = false }: Props) {
   const { t } = useTranslation();
   const delivery = showsDelivery(solution);
+  // Issue 16: the stored ISO code, named in the reader's language.
+  const countryName = useCountryName();
   const pickupPlace = joinPlace(
     solution.pickup_street_address,
     solution.pickup_postal_address,
     solution.pickup_city,
     solution.pickup_region,
-    solution.pickup_country,
+    countryName(solution.pickup_country),
   );
   const deliveryPlace = joinPlace(
     solution.delivery_street_address,
     solution.delivery_postal_address,
     solution.delivery_city,
     solution.delivery_region,
-    solution.delivery_country,
+    countryName(solution.delivery_country),
   );
   const showPrice = price === 'own' && isOwnProposition(solution);
   return (

@@ -51,7 +51,23 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('A Solution of a Supplier');
     expect(screen.getByTestId('list-map').textContent).toBe('1');
-    expect(urlsOf(fetchMock)[0]).toBe('/api/solution/getAllSolutions/provideSolution?currency=dollar&lang=en&limit=20');
+    expect(urlsOf(fetchMock)[0]).toBe('/api/solution/getAllSolutions/provideSolution?currency=fr&lang=en&limit=20');
+  });
+
+  it("names the post's country in the reader's language", async () => {
+    localStorage.setItem('language', 'fr-ca');
+    routeFetch({
+      'GET /api/solution/getAllSolutions/provideSolution': [
+        200,
+        page([solution(), solution({ _id: 's2', pickup_city: 'Kinshasa', pickup_country: 'CD' })]),
+      ],
+    });
+    renderScreen('/suppliers', <SuppliersPage />);
+    const links = await screen.findAllByRole('link', { name: /Tractor \(per day\)|Tracteur/ });
+    expect(links.map((l) => l.querySelector('.deal-card-line')?.textContent)).toEqual([
+      'Dakar, Sénégal',
+      `Kinshasa, ${new Intl.DisplayNames(['fr-CA'], { type: 'region' }).of('CD')}`,
+    ]);
   });
 
   it('loads the next page with next_cursor on "Load more"', async () => {
@@ -61,7 +77,14 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
           ? [200, page([solution({ _id: 'a', user_role: 'needSolution' })], 'next-1')]
           : [
               200,
-              page([solution({ _id: 'b', user_role: 'needSolution', sub_category: { en: 'Room', fr: 'Chambre' } })]),
+              page([
+                solution({
+                  _id: 'b',
+                  user_role: 'needSolution',
+                  sub_category: { en: 'Room', fr: 'Chambre' },
+                  title: 'Room',
+                }),
+              ]),
             ],
     });
     renderScreen('/clients', <ClientsPage />);
@@ -72,7 +95,7 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
-  it('asks nearest first with near=lng,lat from the position', async () => {
+  it('lists nearest first with near=lng,lat when the position is known, newest first when turned off', async () => {
     vi.stubGlobal('navigator', {
       ...navigator,
       geolocation: {
@@ -80,13 +103,38 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
           ok({ coords: { latitude: 14.5, longitude: -17.25 } } as GeolocationPosition),
       },
     });
-    const fetchMock = routeFetch({ 'GET /api/solution/getAllSolutions/needSolution': [200, page([])] });
+    const fetchMock = routeFetch({
+      'GET /api/solution/getAllSolutions/needSolution': [200, page([solution({ distance_km: 2.3 })])],
+    });
     renderScreen('/clients', <ClientsPage />);
     const toggle = await screen.findByRole('button', { name: 'Nearest first' });
-    expect(toggle.getAttribute('aria-pressed')).toBe('false');
-    fireEvent.click(toggle);
-    await waitFor(() => expect(urlsOf(fetchMock).at(-1)).toContain('near=-17.25,14.5'));
     expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    // One request, already nearest first: the list waited for the position.
+    const link = await screen.findByRole('link', { name: /Tractor/ });
+    expect(urlsOf(fetchMock)).toEqual([
+      '/api/solution/getAllSolutions/needSolution?currency=fr&lang=en&limit=20&near=-17.25,14.5',
+    ]);
+    expect(link.textContent).toMatch(/2\.3 km away · posted \d+ \w+ ago/);
+
+    fireEvent.click(toggle);
+    await waitFor(() => expect(urlsOf(fetchMock).at(-1)).not.toContain('near='));
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('shows the newest first, without a word about it, when the position is refused', async () => {
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (_ok: PositionCallback, no: PositionErrorCallback) => no({} as GeolocationPositionError),
+      },
+    });
+    const fetchMock = routeFetch({ 'GET /api/solution/getAllSolutions/needSolution': [200, page([solution()])] });
+    renderScreen('/clients', <ClientsPage />);
+    const link = await screen.findByRole('link', { name: /Tractor/ });
+    expect(urlsOf(fetchMock)).toEqual(['/api/solution/getAllSolutions/needSolution?currency=fr&lang=en&limit=20']);
+    expect(link.textContent).not.toContain('km away');
+    expect(link.textContent).toMatch(/posted \d+ \w+ ago/);
+    expect(screen.queryByText(/position is not available/)).toBeNull();
   });
 
   it('searches one field from the Search modal and clears the search', async () => {
@@ -110,7 +158,7 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     expect(await screen.findByRole('link', { name: /Tractor/ })).toBeTruthy();
     const searched = fetchMock.mock.calls.map(([input]) => String(input)).find((u) => u.includes('searchSolution'));
     expect(searched).toBe(
-      "/api/solution/searchSolution/needSolution/category/cote%20d'ivoire?currency=dollar&lang=en&limit=20",
+      "/api/solution/searchSolution/needSolution/category/cote%20d'ivoire?currency=fr&lang=en&limit=20",
     );
     expect(screen.getByText("Results for “cote d'ivoire” in Category")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nearest first' })).toBeNull();
@@ -136,5 +184,31 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
       ),
     );
     expect(await screen.findByText('No Results')).toBeTruthy();
+  });
+
+  it('asks for two letters before searching by country, and sends nothing for one (issue 14)', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/solution/getAllSolutions/provideSolution': [200, page([])],
+      'GET /api/solution/searchSolution/provideSolution/pickup_country/Ni': [200, page([])],
+    });
+    renderScreen('/suppliers', <SuppliersPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Search' }));
+    const dialog = screen.getByRole('dialog', { name: 'Search' });
+    const input = within(dialog).getByLabelText('Search for');
+    fireEvent.change(input, { target: { value: 'N' } });
+    const hint = within(dialog).getByText('Type at least 2 letters of the country.');
+    expect(input.getAttribute('aria-describedby')).toBe(hint.id);
+    expect((within(dialog).getByRole('button', { name: 'Search' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.submit(within(dialog).getByRole('search'));
+    // Another field takes one letter.
+    fireEvent.click(within(dialog).getByLabelText('Category'));
+    expect(within(dialog).queryByText('Type at least 2 letters of the country.')).toBeNull();
+    fireEvent.click(within(dialog).getByLabelText('Country'));
+    fireEvent.change(input, { target: { value: 'Ni' } });
+    fireEvent.submit(within(dialog).getByRole('search'));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET /api/solution/searchSolution/provideSolution/pickup_country/Ni')).toHaveLength(1),
+    );
+    expect(fetchMock.mock.calls.map(([u]) => String(u)).filter((u) => u.includes('pickup_country/N?'))).toEqual([]);
   });
 });

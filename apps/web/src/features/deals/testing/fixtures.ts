@@ -8,6 +8,7 @@ export const solution = (overrides: Partial<Solution> = {}): Solution => ({
   category: 'Equipments',
   sub_category: { en: 'Tractor (per day)', fr: 'Tracteur (par jour)' },
   sub_category_id: 'equipment-tractor',
+  title: 'Tractor (per day)',
   sub_category_price_dollar: '15.00',
   sub_category_price_euro: '13.40',
   sub_category_price_fr: '8790',
@@ -17,7 +18,8 @@ export const solution = (overrides: Partial<Solution> = {}): Solution => ({
   pickup_street_address: '12 Rue Carnot',
   pickup_city: 'Dakar',
   pickup_region: null,
-  pickup_country: 'Senegal',
+  // Issue 16: an ISO code, as the API stores and answers it.
+  pickup_country: 'SN',
   pickup_postal_address: null,
   pickup_date: '2026-12-01',
   pickup_lat: 14.69,

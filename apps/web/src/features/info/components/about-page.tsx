@@ -30,6 +30,17 @@ export function AboutPage({ title }: { title: string }) {
         <h2>{t('about.contactTitle')}</h2>
         <p>{t('about.contactText')}</p>
         <p>{t('about.languagesText')}</p>
+        <h2>{t('about.placesTitle')}</h2>
+        {/* D-26: GeoNames data is CC BY: its attribution, with links to the source and the licence. */}
+        <p>{t('about.placesText')}</p>
+        <ul>
+          <li>
+            <a href="https://www.geonames.org/">{t('about.placesSource')}</a>
+          </li>
+          <li>
+            <a href="https://creativecommons.org/licenses/by/4.0/">{t('about.placesLicence')}</a>
+          </li>
+        </ul>
       </div>
     </Page>
   );

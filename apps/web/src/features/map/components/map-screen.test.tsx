@@ -42,11 +42,11 @@ afterEach(() => {
 });
 
 describe('the map screen (SPEC 2.3 items 1 and 2)', () => {
-  it('names the map and shows it at zoom 15 for a signed-in user', async () => {
+  it("names the map and opens it at the user's city (zoom 12, D-25), not a street's zoom 15", async () => {
     renderMap();
     const map = await screen.findByTestId('posts-map');
     expect(map.textContent).toBe('Map of needs and offers');
-    expect(map.dataset.zoom).toBe('15');
+    expect(map.dataset.zoom).toBe('12');
     expect(screen.getByRole('heading', { level: 1, name: 'Map' })).toBeTruthy();
   });
 

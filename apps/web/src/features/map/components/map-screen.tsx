@@ -2,20 +2,29 @@
 // the category bar on top, the tooltip, the round plus button and its post modal, and the
 // location modal when no coordinates come.
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findCategory, ZOOM_SIGNED_IN, type CategoryId } from '@app/shared';
-import { positionOf, useLocationPrompt, usePosition } from '../../../lib/geolocation';
+import { findCategory, ZOOM_CITY, type CategoryId } from '@app/shared';
+import { positionOf, useLocationPrompt, usePosition, type AskedPosition } from '../../../lib/geolocation';
+import { usePositionCountry } from '../../../lib/position-country';
 import { CategoryBar } from './category-bar';
 import { LocationModal } from '../../../components/location-modal';
 import { MapTooltip } from './map-tooltip';
 import { PostModal } from './post-modal';
 import { PostsMap } from './posts-map';
 
-export function MapScreen({ title }: { title: string }) {
+interface Props {
+  title: string;
+  /** Issue 16: the search box above the map, given the screen's position (composed in app/). */
+  search?: (position: AskedPosition) => ReactNode;
+}
+
+export function MapScreen({ title, search }: Props) {
   const { t } = useTranslation();
   const position = usePosition();
   const locationPrompt = useLocationPrompt(position);
+  // D-24: the country the device is in sets the currency and dial code until the user has one.
+  usePositionCountry(positionOf(position));
   const [category, setCategory] = useState<CategoryId | null>(null);
   const [alert, setAlert] = useState(false);
   const [posting, setPosting] = useState(false);
@@ -35,6 +44,7 @@ export function MapScreen({ title }: { title: string }) {
   return (
     <div className="map-screen">
       <h1 className="visually-hidden">{title}</h1>
+      {search?.(position)}
       <CategoryBar value={category} onChange={choose} />
       {alert ? (
         <div className="map-alert" role="alert">
@@ -45,7 +55,7 @@ export function MapScreen({ title }: { title: string }) {
         </div>
       ) : null}
       <div className="map-stage">
-        <PostsMap label={t('map.label')} position={positionOf(position)} zoom={ZOOM_SIGNED_IN} category={category} />
+        <PostsMap label={t('map.label')} position={positionOf(position)} zoom={ZOOM_CITY} category={category} />
         <MapTooltip />
         <button type="button" className="map-plus" aria-label={t('map.post')} onClick={plus}>
           <Plus aria-hidden="true" size={30} strokeWidth={2.5} />

@@ -2,6 +2,8 @@
 // posts of the viewport from GET /api/solution/map, as blue need and green offer markers, or as
 // counted clusters when zoomed out. Signed-in users open a marker's popup with a link to its
 // details; a visitor's click goes to `onVisitorOpen` (the sign-in prompt, SPEC 6).
+// The kit's stylesheet (Leaflet's first) before the screen's own.
+import '../../../components/map/map-kit.css';
 import '../map.css';
 import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -9,11 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
 import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } from '@app/shared';
+import { PersonSummary } from '../../../components/person-summary';
+import { postTitleOf } from '../../../lib/post-title';
 import { getLanguage } from '../../../lib/settings';
 import { useMapView } from '../api/get-map-view';
 import type { Position } from '../../../lib/geolocation';
 import {
   clusterCount,
+  clusterDiameter,
   clusterZoom,
   detailPath,
   GROUPING_MAX_ZOOM,
@@ -22,8 +27,16 @@ import {
   viewportBbox,
   type Bbox,
 } from '../utils/viewport';
-import { clusterIcon, pointIcon } from './marker-icons';
-import { Basemap, DEFAULT_CENTRE, FollowPosition, MapSetup, MIN_ZOOM, PositionMarker, WORLD_BOUNDS } from './map-parts';
+import { clusterIcon, pointIcon } from '../../../components/map/marker-icons';
+import {
+  Basemap,
+  DEFAULT_CENTRE,
+  FollowPosition,
+  MapSetup,
+  MIN_ZOOM,
+  PositionMarker,
+  WORLD_BOUNDS,
+} from '../../../components/map/map-kit';
 
 /** Wait this long after the map stops moving before asking for its posts. */
 export const MOVE_DEBOUNCE_MS = 300;
@@ -161,7 +174,7 @@ const PointMarker = memo(function PointMarker({
   const { t } = useTranslation();
   const language = getLanguage();
   const kind = point.user_role === 'needSolution' ? 'need' : 'offer';
-  const title = pick(point.sub_category, language);
+  const title = postTitleOf(point, language);
   const category = findCategory(point.category);
   const markerRef = useRef<LeafletMarker>(null);
 
@@ -217,6 +230,21 @@ const PointMarker = memo(function PointMarker({
                 {point.vip ? <span className="map-badge map-badge-vip">{t('map.vipBadge')}</span> : null}
               </p>
             ) : null}
+            {/* D-29: the poster's rating and completed deals, when the map sends them. */}
+            {point.rating || point.completed_deals !== undefined ? (
+              <p className="map-popup-person">
+                <PersonSummary
+                  person={{
+                    firstName: '',
+                    verified: false,
+                    vip: false,
+                    completed_deals: point.completed_deals,
+                    rating: point.rating,
+                  }}
+                  size="facts"
+                />
+              </p>
+            ) : null}
             <Link className="button button-small button-primary map-popup-link" to={detailPath(point)}>
               {t('map.details')}
             </Link>
@@ -232,7 +260,12 @@ function ClusterMarker({ cluster }: { cluster: MapCluster }) {
   const map = useMap();
   const language = getLanguage();
   const icon = useMemo(
-    () => clusterIcon(clusterCount(cluster.count, language), cluster.count, t('map.cluster', { count: cluster.count })),
+    () =>
+      clusterIcon(
+        clusterCount(cluster.count, language),
+        clusterDiameter(cluster.count),
+        t('map.cluster', { count: cluster.count }),
+      ),
     [cluster.count, language, t],
   );
   const handlers = useMemo(() => {

@@ -1,7 +1,7 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import type { SelectionMapProps } from './selection-map';
 import { SelectionMapPage } from './selection-map-page';
 
@@ -10,12 +10,15 @@ import { SelectionMapPage } from './selection-map-page';
 vi.mock('./selection-map', async () => {
   const { useEffect } = await import('react');
   return {
-    SelectionMap: ({ label, onPick, onCentre }: SelectionMapProps) => {
+    SelectionMap: ({ label, onPick, onCentre, focus }: SelectionMapProps) => {
       useEffect(() => onCentre({ lat: 10, lng: 20 }), [onCentre]);
       return (
-        <button type="button" onClick={() => onPick({ lat: 14.7, lng: -17.4 })}>
-          {label}
-        </button>
+        <>
+          <button type="button" onClick={() => onPick({ lat: 14.7, lng: -17.4 })}>
+            {label}
+          </button>
+          <p data-testid="map-focus">{focus ? `${focus.lat},${focus.lng}` : 'none'}</p>
+        </>
       );
     },
   };
@@ -102,5 +105,96 @@ describe('the selection map (SPEC 2.3 item 6)', () => {
     expect(screen.getByRole('button', { name: 'Use my position' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect((await arrived()).state).toMatchObject({ lat: 10, lng: 20 });
+  });
+});
+
+const THIES = { name: 'Thiès', region: 'Thies', country_code: 'SN', country_name: 'Senegal' };
+const DAKAR = { name: 'Dakar', region: 'Dakar', country_code: 'SN', country_name: 'Senegal', distance_km: 0.4 };
+
+describe('place names on the selection map (D-26)', () => {
+  it('names the clicked point by its nearest city and gives the form its city and country', async () => {
+    const fetchMock = routeFetch({ 'GET /api/places/reverse': [200, { data: DAKAR }] });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Map to choose the location of your post' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Chosen point: near Dakar, Senegal'));
+    const [asked] = callsTo(fetchMock, 'GET /api/places/reverse');
+    expect(Object.fromEntries(new URL(String(asked![0]), 'http://x').searchParams)).toEqual({
+      lat: '14.7',
+      lng: '-17.4',
+      lang: 'en',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await arrived()).state).toMatchObject({
+      lat: 14.7,
+      lng: -17.4,
+      city: 'Dakar',
+      region: 'Dakar',
+      country: 'SN',
+    });
+  });
+
+  it('finds a place by name near the map centre, picked by keyboard, and moves the map there', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/places': [
+        200,
+        {
+          data: [
+            { ...THIES, lat: 14.791, lng: -16.925 },
+            { ...THIES, name: 'Thiès Nones', lat: 14.78, lng: -16.96 },
+          ],
+        },
+      ],
+    });
+    open();
+    const box = await screen.findByRole('combobox', { name: 'Find a place' });
+    fireEvent.change(box, { target: { value: 'thies' } });
+    const options = await screen.findAllByRole('option');
+    // The region is left out where it only repeats the name without accents.
+    expect(options.map((o) => o.textContent)).toEqual(['Thiès, Senegal', 'Thiès Nones, Thies, Senegal']);
+    // Debounced: one request for the whole word, ranked near the map's centre (lng 20, lat 10).
+    const calls = callsTo(fetchMock, 'GET /api/places');
+    expect(calls).toHaveLength(1);
+    expect(Object.fromEntries(new URL(String(calls[0]![0]), 'http://x').searchParams)).toEqual({
+      q: 'thies',
+      near: '20,10',
+      lang: 'en',
+    });
+    fireEvent.keyDown(box, { key: 'ArrowDown' });
+    expect(box.getAttribute('aria-activedescendant')).toBe(options[0]!.id);
+    expect(options[0]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(screen.getByRole('status').textContent).toBe('Chosen point: near Thiès, Senegal');
+    expect(screen.getByTestId('map-focus').textContent).toBe('14.791,-16.925');
+    expect(screen.queryByRole('option')).toBeNull();
+    // The place names itself: no reverse lookup.
+    expect(callsTo(fetchMock, 'GET /api/places/reverse')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await arrived()).state).toMatchObject({ lat: 14.791, lng: -16.925, city: 'Thiès', country: 'SN' });
+  });
+
+  it('picks a place by click, says when nothing is found, and closes the list with Escape', async () => {
+    routeFetch({ 'GET /api/places': () => [200, { data: [] }] });
+    open();
+    const box = await screen.findByRole('combobox', { name: 'Find a place' });
+    fireEvent.change(box, { target: { value: 'zzqxw' } });
+    expect(await screen.findByText('No place found')).toBeTruthy();
+    expect(box.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(box.getAttribute('aria-expanded')).toBe('false');
+
+    routeFetch({ 'GET /api/places': [200, { data: [{ ...THIES, lat: 14.791, lng: -16.925 }] }] });
+    fireEvent.change(box, { target: { value: 'Thiès' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'Thiès, Senegal' }));
+    expect(screen.getByRole('status').textContent).toBe('Chosen point: near Thiès, Senegal');
+  });
+
+  it('keeps the coordinates when the point has no name (the lookup failed)', async () => {
+    routeFetch({ 'GET /api/places/reverse': [404, { code: 'NOT_FOUND', message: 'Not found' }] });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Map to choose the location of your post' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('status').textContent).toBe('Chosen point: 14.7, -17.4');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await arrived()).state).not.toHaveProperty('city');
   });
 });

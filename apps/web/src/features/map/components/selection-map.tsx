@@ -1,13 +1,23 @@
 // The Leaflet part of the selection map: a click or tap chooses the point; the page around it
 // offers the keyboard alternatives.
+// The kit's stylesheet (Leaflet's first) before the screen's own.
+import '../../../components/map/map-kit.css';
 import '../map.css';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { ZOOM_SIGNED_IN } from '@app/shared';
 import type { Position } from '../../../lib/geolocation';
-import { chosenIcon } from './marker-icons';
-import { Basemap, DEFAULT_CENTRE, FollowPosition, MapSetup, MIN_ZOOM, PositionMarker, WORLD_BOUNDS } from './map-parts';
+import { chosenIcon } from '../../../components/map/marker-icons';
+import {
+  Basemap,
+  DEFAULT_CENTRE,
+  FollowPosition,
+  MapSetup,
+  MIN_ZOOM,
+  PositionMarker,
+  WORLD_BOUNDS,
+} from '../../../components/map/map-kit';
 
 export interface SelectionMapProps {
   label: string;
@@ -16,9 +26,14 @@ export interface SelectionMapProps {
   onPick: (point: Position) => void;
   /** The map's centre, whenever it settles (for 'Choose the centre' and Next without a point). */
   onCentre: (point: Position) => void;
+  /** A place picked by name (D-26): the map moves there whenever it changes. */
+  focus?: Position | null;
 }
 
-export function SelectionMap({ label, position, chosen, onPick, onCentre }: SelectionMapProps) {
+/** Zoom on a place picked by name: a town with its streets. */
+const FOCUS_ZOOM = 13;
+
+export function SelectionMap({ label, position, chosen, onPick, onCentre, focus = null }: SelectionMapProps) {
   const { t } = useTranslation();
   const icon = useMemo(() => chosenIcon(t('selectionMap.chosenMarker')), [t]);
   return (
@@ -37,6 +52,7 @@ export function SelectionMap({ label, position, chosen, onPick, onCentre }: Sele
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <FollowPosition position={position} zoom={ZOOM_SIGNED_IN} />
         <Picker onPick={onPick} onCentre={onCentre} />
+        <FlyTo focus={focus} />
         {position ? <PositionMarker position={position} /> : null}
         {chosen ? (
           <Marker position={[chosen.lat, chosen.lng]} icon={icon} interactive={false} keyboard={false} />
@@ -44,6 +60,14 @@ export function SelectionMap({ label, position, chosen, onPick, onCentre }: Sele
       </MapContainer>
     </div>
   );
+}
+
+function FlyTo({ focus }: { focus: Position | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (focus) map.setView([focus.lat, focus.lng], Math.max(map.getZoom(), FOCUS_ZOOM));
+  }, [map, focus]);
+  return null;
 }
 
 function Picker({ onPick, onCentre }: Pick<SelectionMapProps, 'onPick' | 'onCentre'>) {

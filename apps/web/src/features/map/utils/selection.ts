@@ -17,12 +17,24 @@ export interface CategoryData {
   [key: string]: unknown;
 }
 
+/** D-26: the city a chosen point is in or near, as GET /api/places(/reverse) names it. */
+export interface NamedPlace {
+  name: string;
+  region: string | null;
+  country_code: string;
+  country_name: string;
+}
+
 export interface NextState {
   lng: number;
   lat: number;
   category: string | undefined;
   subCategoryId: string | undefined;
   categoryData: CategoryData;
+  /** The named place's city, region and country (ISO code), for the form's address. */
+  city?: string;
+  region?: string;
+  country?: string;
 }
 
 const asRecord = (value: unknown): Record<string, unknown> =>
@@ -39,6 +51,7 @@ export function nextState(
   params: { type?: string; id?: string },
   state: unknown,
   point: { lat: number; lng: number },
+  place?: NamedPlace,
 ): NextState {
   const data = asRecord(asRecord(state).categoryData) as CategoryData;
   const category = findCategory(params.type ?? '')?.id ?? asString(data.category);
@@ -50,5 +63,8 @@ export function nextState(
     category,
     subCategoryId,
     categoryData: Object.keys(data).length > 0 ? data : { category, subCategoryId },
+    ...(place
+      ? { city: place.name, ...(place.region ? { region: place.region } : {}), country: place.country_code }
+      : {}),
   };
 }

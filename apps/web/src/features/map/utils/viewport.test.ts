@@ -1,4 +1,7 @@
+import L from 'leaflet';
 import { describe, expect, it } from 'vitest';
+import { mapQuerySchema } from '@app/shared';
+import { MIN_ZOOM } from '../../../components/map/map-kit';
 import {
   clusterCount,
   clusterDiameter,
@@ -8,6 +11,7 @@ import {
   groupPoints,
   mergeClusters,
   viewportBbox,
+  type Bounds,
 } from './viewport';
 
 describe('the viewport sent to GET /api/solution/map', () => {
@@ -118,5 +122,43 @@ describe('merging clusters whose badges would overlap', () => {
       { lat: 0, lng: 10, count: 40 },
       { lat: 0, lng: 200, count: 5 },
     ]);
+  });
+});
+
+describe('the viewport at every zoom stays within what the server accepts (issue 14)', () => {
+  // What Leaflet shows on a screen of `width` × `height` px centred on a point at a fractional zoom.
+  const screenBounds = (center: [number, number], zoom: number, width: number, height: number): Bounds => {
+    const crs = L.CRS.EPSG3857;
+    const middle = crs.latLngToPoint(L.latLng(center[1], center[0]), zoom);
+    const corner = (dx: number, dy: number) => crs.pointToLatLng(middle.add(L.point(dx, dy)), zoom);
+    const northWest = corner(-width / 2, -height / 2);
+    const southEast = corner(width / 2, height / 2);
+    return { west: northWest.lng, north: northWest.lat, east: southEast.lng, south: southEast.lat };
+  };
+
+  it('is never refused, up to a 3840 px screen at a zoom rounded up by half a level', () => {
+    const refused: string[] = [];
+    for (let zoom = MIN_ZOOM; zoom <= 19; zoom++) {
+      for (const center of [
+        [-17.45, 14.7],
+        [179.9, -17.8],
+        [25, 60.2],
+        [0, 78],
+      ] as [number, number][]) {
+        for (const [width, height] of [
+          [375, 812],
+          [1280, 800],
+          [3840, 2160],
+          [2160, 3840],
+        ] as [number, number][]) {
+          // Leaflet's zoom 14.51 is sent as 15 (Math.round): the widest view sent for zoom 15.
+          const bounds = screenBounds(center, Math.max(0, zoom - 0.49), width, height);
+          const bbox = viewportBbox(bounds, zoom);
+          const sent = mapQuerySchema.safeParse({ bbox: bbox.join(','), zoom });
+          if (!sent.success) refused.push(`${zoom} ${center.join(',')} ${width}x${height}: ${bbox.join(',')}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
   });
 });

@@ -69,7 +69,7 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
   it('counts the unread messages on its badge and shows them in bold', async () => {
     stubWithStream({ 'GET /api/notify/getUserNotif/u1': [200, { data: LIST, next_cursor: null }] });
     renderMailbox();
-    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Mailbox, 2 unread messages'));
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-label', 'Mailbox, 2 unread messages'));
     expect(screen.getByTestId('mailbox-badge').textContent).toBe('2');
     fireEvent.click(bell());
     const items = within(screen.getByRole('list', { name: 'Messages' })).getAllByRole('button');
@@ -86,16 +86,16 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     renderMailbox();
     await waitFor(() => expect(screen.getByTestId('mailbox-badge').textContent).toBe('2'));
     fireEvent.click(bell());
-    expect(screen.getByText('Bob accepted your post "Tractor". (fr)')).toBeTruthy();
+    expect(screen.getByText('Bob accepted your post "Tractor". (fr)')).toBeInTheDocument();
   });
 
   it('has no badge and says so when there is no message', async () => {
     stubWithStream({ 'GET /api/notify/getUserNotif/u1': [200, { data: [], next_cursor: null }] });
     renderMailbox();
     fireEvent.click(bell());
-    expect(await screen.findByText(/No messages yet/)).toBeTruthy();
-    expect(screen.queryByTestId('mailbox-badge')).toBeNull();
-    expect(bell().getAttribute('aria-label')).toBe('Mailbox');
+    expect(await screen.findByText(/No messages yet/)).toBeInTheDocument();
+    expect(screen.queryByTestId('mailbox-badge')).not.toBeInTheDocument();
+    expect(bell()).toHaveAttribute('aria-label', 'Mailbox');
   });
 
   it('marks a message read when clicked and opens its post', async () => {
@@ -113,6 +113,29 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ id: 'n1', _id: 'u1' });
   });
 
+  it('opens the deal when the post is one of the user’s deals (D-27: the owner meets the acceptor)', async () => {
+    stubWithStream({
+      'GET /api/notify/getUserNotif/u1': [200, { data: LIST, next_cursor: null }],
+      'PUT /api/notify/updateNotification': [200, { data: { ...LIST[0], status: 'false' } }],
+      'GET /api/deals': [
+        200,
+        {
+          data: [
+            { _id: 'd0', status: 'cancelled', solution: { _id: 's1' } },
+            { _id: 'd1', status: 'accepted', solution: { _id: 's1' } },
+            { _id: 'd2', status: 'accepted', solution: { _id: 's9' } },
+          ],
+        },
+      ],
+      'GET /api/solution/getSolutionDetails/s1': [200, { data: OFFER }],
+    });
+    renderMailbox();
+    await waitFor(() => expect(screen.getByTestId('mailbox-badge').textContent).toBe('2'));
+    fireEvent.click(bell());
+    fireEvent.click(screen.getByRole('button', { name: /Bob accepted your post/ }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/deals/d1'));
+  });
+
   it('drops the badge at once when a message is marked read', async () => {
     stubWithStream({
       'GET /api/notify/getUserNotif/u1': [200, { data: LIST, next_cursor: null }],
@@ -126,7 +149,7 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     await waitFor(() => expect(screen.getByTestId('mailbox-badge').textContent).toBe('1'));
     // The post is gone: the mailbox says so and stays where it is.
     expect((await screen.findByRole('alert')).textContent).toBe('This was not found. It may have been deleted.');
-    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    expect(screen.queryByTestId('elsewhere')).not.toBeInTheDocument();
   });
 
   it('raises the badge at once when the stream brings a new notification', async () => {
@@ -153,7 +176,7 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     localStorage.clear();
     const fetchMock = routeFetch({});
     renderMailbox();
-    expect(screen.queryByRole('button', { name: /Mailbox/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Mailbox/ })).not.toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,9 +1,9 @@
 // One address block of the publish form (SPEC 5): street, city, region, country, postal code and
 // the date. Pickup dates start today; a delivery date starts the day after the pickup.
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADDRESS_MAX, POSTAL_MAX } from '@app/shared';
-import type { CountryList } from '../hooks/use-country-names';
+import { CountrySelect } from '../../../components/country-select';
+import type { CountryList } from '../../../lib/countries';
 import type { AddressFields, Problems } from '../utils/post-form';
 import { FormField } from './form-field';
 
@@ -35,16 +35,6 @@ export function AddressBlock({
 }: AddressBlockProps) {
   const { t } = useTranslation();
   const field = (name: string) => `${kind}_${name}`;
-  // 250 options are kept between renders: typing elsewhere does not rebuild them (slow phones).
-  const options = useMemo(
-    () =>
-      (countries?.sorted ?? []).map((c) => (
-        <option key={c.code} value={c.code}>
-          {c.name}
-        </option>
-      )),
-    [countries],
-  );
   const text = (name: 'street' | 'city' | 'region' | 'postal', schemaName: string, autoComplete: string) => (
     <FormField
       name={field(schemaName)}
@@ -80,16 +70,14 @@ export function AddressBlock({
           optional={!required}
         >
           {(control) => (
-            <select
+            <CountrySelect
               {...control}
               value={value.country}
               autoComplete={`section-${kind} country`}
-              onChange={(event) => onChange('country', event.target.value)}
-            >
-              <option value="">{t('postForm.chooseCountry')}</option>
-              {/* Until the names arrive, the chosen country keeps its code so the value stays. */}
-              {countries ? options : value.country ? <option value={value.country}>{value.country}</option> : null}
-            </select>
+              onChange={(code) => onChange('country', code)}
+              placeholder={t('postForm.chooseCountry')}
+              countries={countries}
+            />
           )}
         </FormField>
         {text('postal', 'postal_address', 'postal-code')}

@@ -17,6 +17,8 @@ const renderCategory = (path: string) =>
 beforeEach(() => {
   localStorage.clear();
   signIn(testUser());
+  // Prices in the currency the user chose (D-24 would otherwise pick Senegal's CFA franc).
+  localStorage.setItem('currency', 'dollar');
 });
 afterEach(() => {
   cleanup();
@@ -29,7 +31,7 @@ describe('a category screen (SPEC 2.3 item 3)', () => {
     renderCategory('/delivery');
     const own = await screen.findByRole('button', { name: /Your own proposition/ });
     expect(own.textContent).toContain('= ???');
-    expect(screen.getByText('Choose from the followings pre-set options below')).toBeTruthy();
+    expect(screen.getByText('Choose from the followings pre-set options below')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Suitcase/ }).textContent).toContain('$7.00');
   });
 
@@ -56,6 +58,6 @@ describe('a category screen (SPEC 2.3 item 3)', () => {
     routeFetch({ 'GET /api/catalogue': [500, { code: 'INTERNAL', message: '' }] });
     renderCategory('/delivery');
     expect((await screen.findByRole('alert')).textContent).toContain('Something went wrong. Please try again.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

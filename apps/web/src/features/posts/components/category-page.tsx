@@ -1,10 +1,10 @@
 // SPEC 2.3 item 3: a category's subcategory cards. 'Your own proposition...' first (price
 // '= ???'), then the presets with their price in the chosen currency. A card asks whether the
 // user needs it or offers it, then opens the selection map on the way to the matching form.
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { currencyOfSetting, formatMoney, pick, type Category, type Subcategory } from '@app/shared';
+import { currencyOfSetting, formatMoney, pick, type Category, type CategoryId, type Subcategory } from '@app/shared';
 import { Modal } from '../../../components/modal';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
@@ -12,7 +12,13 @@ import { errorText } from '../../../lib/api-errors';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import { useCatalogue } from '../api/get-catalogue';
 
-export function CategoryPage({ title }: { title: string }) {
+interface Props {
+  title: string;
+  /** Issue 16: what shows under the preset cards (the category's posts, composed in app/). */
+  below?: (category: CategoryId) => ReactNode;
+}
+
+export function CategoryPage({ title, below }: Props) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const catalogue = useCatalogue();
@@ -30,6 +36,7 @@ export function CategoryPage({ title }: { title: string }) {
         </div>
       ) : null}
       {category ? <SubcategoryGrid category={category} /> : null}
+      {category && below ? below(category.id) : null}
     </Page>
   );
 }

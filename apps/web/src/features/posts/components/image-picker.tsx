@@ -5,7 +5,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { useId, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMAGES } from '@app/shared';
-import type { ChosenImage } from '../hooks/use-chosen-images';
+import type { ChosenImage } from '../../../lib/use-chosen-images';
 import type { Problem } from '../utils/post-form';
 import { problemText } from './form-field';
 

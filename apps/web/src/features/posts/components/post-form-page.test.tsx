@@ -69,7 +69,7 @@ const created = {
   pickup_street_address: null,
   pickup_city: 'Dakar',
   pickup_region: null,
-  pickup_country: 'Senegal',
+  pickup_country: 'SN',
   pickup_postal_address: null,
   pickup_date: '2099-03-01',
   pickup_lat: 14.6928,
@@ -77,7 +77,7 @@ const created = {
   delivery_street_address: null,
   delivery_city: 'Thiès',
   delivery_region: null,
-  delivery_country: 'Senegal',
+  delivery_country: 'SN',
   delivery_postal_address: null,
   delivery_date: '2099-03-02',
   status: 'Pending',
@@ -173,6 +173,17 @@ describe('the address blocks (SPEC 5)', () => {
     expect(country.value).toBe('SN');
     expect(country.selectedOptions[0]?.textContent).toBe('Senegal');
   });
+
+  it('fills the pickup city, region and country with the place named on the selection map (D-26)', async () => {
+    routeFetch({});
+    renderNeed({ ...fromMap('Equipments', 'equipment-tractor'), city: 'Thiès', region: 'Thies', country: 'FR' });
+    await namesLoaded();
+    const pickup = block('Address');
+    expect((within(pickup).getByLabelText(/^City/) as HTMLInputElement).value).toBe('Thiès');
+    expect((within(pickup).getByLabelText(/^Region/) as HTMLInputElement).value).toBe('Thies');
+    // Not the user's own country (SN): the country the point is in, as an ISO code.
+    expect((within(pickup).getByLabelText('Country') as HTMLSelectElement).value).toBe('FR');
+  });
 });
 
 describe('the subcategory and the price', () => {
@@ -192,6 +203,83 @@ describe('the subcategory and the price', () => {
 
     fireEvent.change(sub, { target: { value: 'delivery-pallet' } });
     expect(screen.queryByLabelText(/Your price/)).toBeNull();
+  });
+});
+
+describe('the title (D-30)', () => {
+  it('sends the typed title, at most 80 characters, and says an empty one is the subcategory', async () => {
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderNeed(fromMap('Delivery', 'delivery-small-box'));
+    const title = screen.getByLabelText('Title (optional)') as HTMLInputElement;
+    expect(title.maxLength).toBe(80);
+    expect(document.getElementById(title.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Left empty, your post is named by its subcategory. 0 of 80 characters.',
+    );
+    await fillDelivery();
+    type('Title (optional)', 'Two boxes of mangoes');
+    submit();
+    await screen.findByText('Your post is published');
+    const body = callsTo(fetchMock, 'POST /api/solution/addSolution')[0]![1]!.body as FormData;
+    expect(JSON.parse(String(body.get('new_solution'))).title).toBe('Two boxes of mangoes');
+  });
+});
+
+const echoText = () => screen.getByTestId('price-echo').textContent?.replace(/\s/g, ' ');
+
+describe('an own price in three currencies (issue 16)', () => {
+  it('echoes the typed amount in the other two currencies as it is typed', () => {
+    localStorage.setItem('currency', 'dollar');
+    routeFetch({});
+    renderNeed(fromMap('Delivery', 'delivery-own'));
+    expect(screen.getByTestId('price-echo').textContent).toBe('');
+    type('Your price, in Dollar ($)', '10');
+    expect(echoText()).toBe('That is about €9.20 or F CFA 6,035.');
+    expect(screen.getByTestId('price-echo').getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('writes the echo the French way for a French reader typing CFA francs', () => {
+    localStorage.setItem('currency', 'fr');
+    localStorage.setItem('language', 'fr-ca');
+    routeFetch({});
+    renderNeed(fromMap('Delivery', 'delivery-own'));
+    type('Your price, in CFA franc (F CFA)', '3000');
+    expect(echoText()).toBe('That is about 4,57 € or 4,97 $ US.');
+  });
+
+  it('asks before publishing a price 50 times the usual, and sends it only when confirmed', async () => {
+    localStorage.setItem('currency', 'dollar');
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderNeed(fromMap('Delivery', 'delivery-own'));
+    await fillDelivery();
+    type('Your price, in Dollar ($)', '3000');
+    submit();
+    const dialog = (await screen.findByText('Is this price right?')).closest('dialog') as HTMLElement;
+    expect(
+      within(dialog).getByText(/\$3,000.00 is far from the usual prices in Delivery \(\$2.20 to \$15.00\)/),
+    ).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/solution/addSolution')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change the price' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Your price, in Dollar ($)'));
+    expect(callsTo(fetchMock, 'POST /api/solution/addSolution')).toHaveLength(0);
+
+    submit();
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Publish anyway' }));
+    await screen.findByText('Your post is published');
+    const body = callsTo(fetchMock, 'POST /api/solution/addSolution')[0]![1]!.body as FormData;
+    expect(JSON.parse(String(body.get('new_solution')))).toMatchObject({ price: '3000', currency: 'dollar' });
+  });
+
+  it('publishes a usual own price without asking', async () => {
+    localStorage.setItem('currency', 'dollar');
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderNeed(fromMap('Delivery', 'delivery-own'));
+    await fillDelivery();
+    type('Your price, in Dollar ($)', '12');
+    submit();
+    await screen.findByText('Your post is published');
+    expect(screen.queryByText('Is this price right?')).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/solution/addSolution')).toHaveLength(1);
   });
 });
 
@@ -251,20 +339,23 @@ describe('publishing', () => {
       user_role: 'needSolution',
       category: 'Delivery',
       sub_category_id: 'delivery-small-box',
+      // D-30: no title typed; the server derives it.
+      title: null,
       description: 'Two boxes of mangoes to Thiès',
-      currency: 'dollar',
+      // D-24: a user of Senegal who chose no currency posts in CFA francs.
+      currency: 'fr',
       pickup_lat: 14.6928,
       pickup_lng: -17.4467,
       pickup_street_address: null,
       pickup_city: 'Dakar',
       pickup_region: null,
-      pickup_country: 'Senegal',
+      pickup_country: 'SN',
       pickup_postal_address: null,
       pickup_date: '2099-03-01',
       delivery_street_address: null,
       delivery_city: 'Thiès',
       delivery_region: null,
-      delivery_country: 'Senegal',
+      delivery_country: 'SN',
       delivery_postal_address: null,
       delivery_date: '2099-03-02',
       delivery_lat: null,

@@ -4,9 +4,9 @@
 import { LayoutDashboard, Share2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pick, type Solution } from '@app/shared';
+import type { Solution } from '@app/shared';
 import { Modal } from '../../../components/modal';
-import { getLanguage } from '../../../lib/settings';
+import { postTitleOf } from '../../../lib/post-title';
 import { shareApp } from '../../../lib/share';
 
 /** The detail screen of a post (SPEC 2.3 item 11): an offer's supplier page, a need's client page. */
@@ -16,7 +16,7 @@ export const detailsPath = (solution: Solution): string =>
 export function ShareDialog({ solution, onBack }: { solution: Solution; onBack: () => void }) {
   const { t } = useTranslation();
   const [shared, setShared] = useState(false);
-  const title = pick(solution.sub_category, getLanguage());
+  const title = postTitleOf(solution);
   const share = async () => {
     const result = await shareApp({
       subject: t('postForm.published.subject', { title }),

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { findCategory } from '@app/shared';
 import {
   addDays,
   buildSolutionInput,
   checkSolution,
   deliveryMin,
   emptyAddress,
+  isFarFromUsual,
+  priceEcho,
   problemOfServer,
   readRouteState,
   todayLocal,
@@ -14,6 +17,7 @@ import {
 const fields = (overrides: Partial<PostFields> = {}): PostFields => ({
   category: 'Delivery',
   subCategoryId: 'delivery-small-box',
+  title: '',
   price: '',
   description: 'Two boxes of mangoes',
   pickup: { ...emptyAddress('SN'), city: 'Dakar', date: '2099-03-01' },
@@ -25,7 +29,6 @@ const ctx = {
   role: 'needSolution' as const,
   currency: 'dollar' as const,
   position: { lat: 14.69, lng: -17.44 },
-  countryName: (code: string) => (code === 'SN' ? 'Senegal' : code),
 };
 
 describe('the router state of the publish form (SPEC 2.3 items 4-6)', () => {
@@ -75,17 +78,17 @@ describe('the dates', () => {
 });
 
 describe('the input of newSolutionSchema', () => {
-  it('sends both blocks for Delivery, the country by name and no price for a preset', () => {
+  it('sends both blocks for Delivery, the country as its ISO code and no price for a preset', () => {
     const input = buildSolutionInput(fields(), ctx);
     expect(input).toMatchObject({
       user_role: 'needSolution',
       category: 'Delivery',
       sub_category_id: 'delivery-small-box',
       pickup_city: 'Dakar',
-      pickup_country: 'Senegal',
+      pickup_country: 'SN',
       pickup_street_address: null,
       delivery_city: 'Thiès',
-      delivery_country: 'Senegal',
+      delivery_country: 'SN',
       delivery_date: '2099-03-02',
       pickup_lat: 14.69,
       pickup_lng: -17.44,
@@ -143,5 +146,30 @@ describe('the input of newSolutionSchema', () => {
     expect(problemOfServer('pickup_city', 'Required')).toEqual({ key: 'postForm.problems.required' });
     expect(problemOfServer('description', 'Contains a phone number')).toEqual({ text: 'Contains a phone number' });
     expect(problemOfServer('pickup_lat', 'Too small')).toEqual({ key: 'postForm.problems.location' });
+  });
+});
+
+describe('an own price far from the usual (issue 16)', () => {
+  const delivery = findCategory('Delivery');
+  it('is far at 50 times the dearest preset or a fiftieth of the cheapest, in the typed currency', () => {
+    // Delivery presets: $2.20 to $15.00.
+    expect(isFarFromUsual(delivery, '750', 'dollar')).toBe(true);
+    expect(isFarFromUsual(delivery, '749.99', 'dollar')).toBe(false);
+    expect(isFarFromUsual(delivery, '0.04', 'dollar')).toBe(true);
+    expect(isFarFromUsual(delivery, '0.05', 'dollar')).toBe(false);
+    // 3000 CFA francs is an ordinary delivery price; 3000 dollars is not.
+    expect(isFarFromUsual(delivery, '3000', 'fr')).toBe(false);
+    expect(isFarFromUsual(delivery, '3000', 'dollar')).toBe(true);
+  });
+
+  it('never asks for a category without presets or a price that is no number', () => {
+    expect(isFarFromUsual(findCategory('Vegetables'), '1000000', 'dollar')).toBe(false);
+    expect(isFarFromUsual(delivery, 'abc', 'dollar')).toBe(false);
+  });
+
+  it('echoes a typed price in the three currencies, or nothing while it is no price', () => {
+    expect(priceEcho('10', 'dollar')).toEqual({ USD: 1000, EUR: 920, XOF: 6035 });
+    expect(priceEcho('', 'dollar')).toBeNull();
+    expect(priceEcho('0', 'euro')).toBeNull();
   });
 });

@@ -2,9 +2,13 @@
 // a category shows (SPEC 5), the dates, and turning the typed fields into newSolutionSchema's
 // input. The schema itself (packages/shared) decides what is required; nothing here repeats it.
 import {
+  DEFAULT_EUR_PER_USD_MICRO,
+  convertOwnPrice,
+  currencyOfSetting,
   findCategory,
   findSubcategory,
   newSolutionSchema,
+  parseDecimal,
   type Category,
   type CategoryId,
   type CurrencySetting,
@@ -25,6 +29,8 @@ export interface FormRouteState {
   lat?: number;
   category?: CategoryId;
   subCategoryId?: string;
+  /** D-26: the city the chosen point is in or near, its region and country (ISO code). */
+  place?: { city: string; region: string; country: string };
 }
 
 type Loose = Record<string, unknown> | null | undefined;
@@ -57,8 +63,15 @@ export function readRouteState(state: unknown): FormRouteState {
   const category = categoryId ? findCategory(categoryId) : undefined;
   const sub = found && category && found.category.id === category.id ? found.sub : undefined;
   const located = lng !== undefined && lat !== undefined && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
+  const city = asString(s?.city);
+  const country = asString(s?.country)?.toUpperCase();
+  const place =
+    located && city && country && /^[A-Z]{2}$/.test(country)
+      ? { city, region: asString(s?.region) ?? '', country }
+      : undefined;
   return {
     ...(located ? { lng, lat } : {}),
+    ...(place ? { place } : {}),
     ...(category ? { category: category.id } : {}),
     ...(sub ? { subCategoryId: sub.id } : {}),
   };
@@ -81,6 +94,8 @@ export interface AddressFields {
 export interface PostFields {
   category: CategoryId | '';
   subCategoryId: string;
+  /** D-30: optional; empty means the post is named by its sub-category. */
+  title: string;
   price: string;
   description: string;
   pickup: AddressFields;
@@ -119,8 +134,6 @@ export interface BuildContext {
   role: UserRole;
   currency: CurrencySetting;
   position: { lat: number; lng: number } | null;
-  /** The country's name in the interface language; the code when the names have not loaded. */
-  countryName: (code: string) => string;
 }
 
 /** The typed fields as newSolutionSchema's input; the schema then says what is missing. */
@@ -128,12 +141,12 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
   const category = fields.category ? findCategory(fields.category) : undefined;
   const sub = findSubcategory(fields.subCategoryId)?.sub;
   const delivery = showsDelivery(category, fields.withDelivery) ? fields.delivery : null;
-  const country = (code: string) => (code ? ctx.countryName(code) : '');
   return {
     user_role: ctx.role,
     // Left empty, the schema reports the field as missing: the cast only carries '' to it.
     category: fields.category as CategoryId,
     sub_category_id: fields.subCategoryId,
+    title: blank(fields.title),
     description: fields.description,
     ...(sub?.own ? { price: fields.price.trim() } : {}),
     currency: ctx.currency,
@@ -142,7 +155,8 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
     pickup_street_address: blank(fields.pickup.street),
     pickup_city: fields.pickup.city,
     pickup_region: blank(fields.pickup.region),
-    pickup_country: country(fields.pickup.country),
+    // Issue 16: the ISO code; readers see its name in their own language.
+    pickup_country: fields.pickup.country,
     pickup_postal_address: blank(fields.pickup.postal),
     pickup_date: fields.pickup.date,
     ...(delivery
@@ -150,7 +164,7 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
           delivery_street_address: blank(delivery.street),
           delivery_city: blank(delivery.city),
           delivery_region: blank(delivery.region),
-          delivery_country: blank(country(delivery.country)),
+          delivery_country: blank(delivery.country),
           delivery_postal_address: blank(delivery.postal),
           delivery_date: blank(delivery.date),
         }
@@ -241,4 +255,32 @@ export function checkSolution(input: NewSolutionInput): Problems | null {
     problems[control] ??= problemOfIssue(issue);
   }
   return problems;
+}
+
+/** The three prices of an own proposition as typed in `currency`, or null while it is no price. */
+export function priceEcho(
+  price: string,
+  currency: CurrencySetting,
+  eurPerUsdMicro: number = DEFAULT_EUR_PER_USD_MICRO,
+): { USD: number; EUR: number; XOF: number } | null {
+  const code = currencyOfSetting(currency);
+  const minor = parseDecimal(price, code);
+  if (minor === null || minor <= 0) return null;
+  return convertOwnPrice(minor, code, eurPerUsdMicro);
+}
+
+/** Issue 16: an own price this many times above (or below) the category's presets asks first. */
+export const FAR_PRICE_FACTOR = 50;
+
+/**
+ * Whether an own-proposition price is far outside its category's usual prices: at least 50 times
+ * the dearest preset, or at most a fiftieth of the cheapest (3000 typed as dollars when CFA francs
+ * were meant). A category without presets has no usual range.
+ */
+export function isFarFromUsual(category: Category | undefined, price: string, currency: CurrencySetting): boolean {
+  const code = currencyOfSetting(currency);
+  const minor = parseDecimal(price, code);
+  const presets = (category?.subcategories ?? []).filter((s) => !s.own).map((s) => s.prices[code]);
+  if (minor === null || minor <= 0 || presets.length === 0) return false;
+  return minor >= FAR_PRICE_FACTOR * Math.max(...presets) || minor * FAR_PRICE_FACTOR <= Math.min(...presets);
 }

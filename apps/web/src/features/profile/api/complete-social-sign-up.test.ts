@@ -30,7 +30,9 @@ describe('completeSocialSignUp', () => {
   it('sends the held key and returns the completed user', async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ data: { _id: 'u1' } }), { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(completeSocialSignUp(session, { mobile_no: '+221 771234567', country: 'SN' })).resolves.toEqual({
+    await expect(
+      completeSocialSignUp(session, { mobile_no: '+221 771234567', country: 'SN', verification_token: 't' }),
+    ).resolves.toEqual({
       _id: 'u1',
     });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
@@ -48,9 +50,11 @@ describe('completeSocialSignUp', () => {
           new Response(JSON.stringify({ code: 'USER_EXISTS', message: 'User already exists.' }), { status: 409 }),
         ),
     );
-    const error = await completeSocialSignUp(session, { mobile_no: '+221 771234567', country: 'SN' }).catch(
-      (e: unknown) => e,
-    );
+    const error = await completeSocialSignUp(session, {
+      mobile_no: '+221 771234567',
+      country: 'SN',
+      verification_token: 't',
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'USER_EXISTS' });
   });

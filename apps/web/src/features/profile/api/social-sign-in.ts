@@ -2,6 +2,7 @@
 // one-time code that POST /api/user/loginVia/:provider turns into a session.
 import { SOCIAL_PROVIDERS, type SessionResult, type SocialProvider } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { forgetSocialVerifier, socialVerifier } from '../../../lib/social-binding';
 
 export type SocialSession = SessionResult & { needs_completion: boolean };
 
@@ -15,10 +16,13 @@ export function socialSignIn(provider: SocialProvider, code: string): Promise<So
   const key = `${provider}:${code}`;
   let request = inFlight.get(key);
   if (!request) {
+    // Issue 14: the verifier this tab kept when it started; the server refuses the code without it.
     request = apiFetch<{ data: SocialSession }>(`/user/loginVia/${provider}`, {
       method: 'POST',
-      body: { code },
-    }).then((r) => r.data);
+      body: { code, verifier: socialVerifier() },
+    })
+      .then((r) => r.data)
+      .finally(forgetSocialVerifier);
     inFlight.set(key, request);
   }
   return request;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { localeTag, type User } from '@app/shared';
 import { getLanguage } from '../../../lib/settings';
 import { subscriptionEnd, trialDaysLeft } from '../utils/trial';
+import '../profile.css';
 
 export function AccountStatus({ user }: { user: Pick<User, 'subscription' | 'verified' | 'vip'> }) {
   const { t } = useTranslation();

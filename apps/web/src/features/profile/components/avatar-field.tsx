@@ -3,7 +3,8 @@
 import { CircleUser, ImageUp } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChosenImage } from '../hooks/use-chosen-image';
+import type { ChosenImage } from '../../../lib/use-chosen-images';
+import '../profile.css';
 
 interface AvatarFieldProps {
   current: string | null;

@@ -20,7 +20,7 @@ describe('the country modal (SPEC 4)', () => {
     const submit = screen.getByRole('button', { name: 'Submit' });
     expect(submit).toHaveProperty('disabled', true);
     // Country names come in the interface language.
-    expect(screen.getByRole('option', { name: 'Senegal' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Senegal' })).toBeInTheDocument();
 
     fireEvent.change(select, { target: { value: 'SN' } });
     expect(submit).toHaveProperty('disabled', false);

@@ -2,12 +2,13 @@
 // country; Submit stays disabled until one is chosen (SPEC 5).
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CountrySelect } from '../../../components/country-select';
 import { Modal } from '../../../components/modal';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
+import { useCountryList } from '../../../lib/countries';
 import { useUpdateCountry } from '../api/update-country';
-import { useCountryNames } from '../hooks/use-countries';
-import { CountrySelect } from './country-select';
+import '../profile.css';
 
 export function CountryModal({ userId }: { userId: string }) {
   const { t } = useTranslation();
@@ -15,7 +16,7 @@ export function CountryModal({ userId }: { userId: string }) {
   const selectId = useId();
   const [open, setOpen] = useState(true);
   const [country, setCountry] = useState('');
-  const countries = useCountryNames();
+  const countries = useCountryList();
   const update = useUpdateCountry();
 
   return (
@@ -55,6 +56,7 @@ export function CountryModal({ userId }: { userId: string }) {
           {countries.data ? (
             <CountrySelect
               id={selectId}
+              className="account-input"
               value={country}
               onChange={setCountry}
               countries={countries.data}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/api-errors';
 import { useDeleteAccount } from '../api/delete-account';
+import '../profile.css';
 
 export function DeleteAccount({ userId }: { userId: string }) {
   const { t } = useTranslation();

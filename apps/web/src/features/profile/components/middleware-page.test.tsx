@@ -31,6 +31,16 @@ describe('/middleware', () => {
     expect(localStorage.getItem('auth_key')).toBe('k'.repeat(43));
   });
 
+  it('sends the verifier this tab kept when it started, once (issue 14)', async () => {
+    sessionStorage.setItem('socialVerifier', 'v'.repeat(43));
+    const fetchMock = routeFetch({ 'POST /api/user/loginVia/local': [200, session(false)] });
+    renderAt('/middleware?code=one-time-code-with-verifier');
+    await waitFor(() => expect(whereNow()).toBe('/dashboard'), { timeout: 3000 });
+    const [, init] = callsTo(fetchMock, 'POST /api/user/loginVia/local')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ code: 'one-time-code-with-verifier', verifier: 'v'.repeat(43) });
+    expect(sessionStorage.getItem('socialVerifier')).toBeNull();
+  });
+
   it('uses the provider named in the address', async () => {
     const fetchMock = routeFetch({ 'POST /api/user/loginVia/google': [200, session(false)] });
     renderAt('/middleware?code=one-time-code-google-01234&provider=google');

@@ -11,6 +11,7 @@ import { currentUserQueryOptions } from '../../../lib/current-user';
 import { storeSession } from '../../../lib/session';
 import { holdSession } from '../api/complete-social-sign-up';
 import { parseProvider, socialSignIn } from '../api/social-sign-in';
+import '../profile.css';
 
 const SOCIAL_ERROR_URL = '/login?error=social';
 

@@ -6,7 +6,7 @@ import { formatMoney, localeTag, parseDecimal, type Payment } from '@app/shared'
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
 import { getLanguage } from '../../../lib/settings';
-import { useUserPayments } from '../api/get-user-payments';
+import { usePayments } from '../../../lib/payments';
 import '../profile.css';
 
 const KIND = { onetime: 'profile.paymentOnetime', subscription: 'profile.paymentSubscription' } as const;
@@ -15,12 +15,13 @@ const STATUS = {
   captured: 'profile.paymentCaptured',
   failed: 'profile.paymentFailed',
   refunded: 'profile.paymentRefunded',
+  expired: 'profile.paymentExpired',
 } as const;
 
 export function PaymentHistory({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const payments = useUserPayments(userId);
+  const payments = usePayments(userId);
   return (
     <section className="card account-payments" aria-labelledby={headingId}>
       <h2 id={headingId} className="account-heading">

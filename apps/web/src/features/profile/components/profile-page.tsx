@@ -7,11 +7,13 @@ import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useUpdateUser } from '../api/update-user';
-import { useChosenImage } from '../hooks/use-chosen-image';
+import { useChosenImage } from '../../../lib/use-chosen-images';
 import { AccountStatus } from './account-status';
 import { AvatarField } from './avatar-field';
 import { DeleteAccount } from './delete-account';
+import { EmailProof } from './email-proof';
 import { PaymentHistory } from './payment-history';
+import '../profile.css';
 
 export function ProfilePage({ title }: { title: string }) {
   const user = useCurrentUser();
@@ -20,6 +22,7 @@ export function ProfilePage({ title }: { title: string }) {
       {user ? (
         <div className="account-stack">
           <ProfileForm user={user} />
+          <EmailProof user={user} />
           <AccountStatus user={user} />
           <PaymentHistory userId={user._id} />
           <DeleteAccount userId={user._id} />

@@ -1,14 +1,17 @@
 // SPEC 2.3 item 21 and SPEC 5: completing a social sign-up with the e-mail (only if the provider
-// gave none), the phone (dial code and number) and the country.
+// gave none), the phone (dial code and number) and the country. Issue 14 item 7: the number is
+// proven by an SMS code first, as registration proves it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { DEFAULT_DIAL_CODE } from '@app/shared';
+import { CountrySelect } from '../../../components/country-select';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
+import { useCountryList, useDialCodes } from '../../../lib/countries';
 import { currentUserQueryOptions } from '../../../lib/current-user';
 import { storeSession } from '../../../lib/session';
 import {
@@ -17,9 +20,10 @@ import {
   releaseSession,
   type SocialCompletion,
 } from '../api/complete-social-sign-up';
-import { useCountryNames, useDialCodes } from '../hooks/use-countries';
+import { numberToken, sendNumberCode } from '../api/prove-number';
 import { completionBody, isCompletionReady } from '../utils/completion';
-import { CountrySelect } from './country-select';
+import { NumberCodeStep } from './number-code-step';
+import '../profile.css';
 
 type Held = NonNullable<ReturnType<typeof heldSession>>;
 
@@ -57,25 +61,61 @@ function CompletionForm({ held }: { held: Held }) {
   const [number, setNumber] = useState('');
   const [country, setCountry] = useState(held.user.country ?? '');
   const [problem, setProblem] = useState<string | null>(null);
-  const names = useCountryNames();
+  /** The body waiting for its number's SMS code (the code step shows while set). */
+  const [pending, setPending] = useState<SocialCompletion | null>(null);
+  const [resent, setResent] = useState(false);
+  const names = useCountryList();
   const dials = useDialCodes();
 
+  const showError = (error: unknown) => {
+    // SPEC 8: 'User already exists.' when the e-mail or number belongs to another account.
+    if (error instanceof ApiError && error.code === 'USER_EXISTS') setProblem(t('errors.socialExists'));
+    else if (error instanceof ApiError && error.fields?.mobile_no) setProblem(t('registerCountry.invalidNumber'));
+    else if (error instanceof ApiError && error.fields?.email) setProblem(t('registerCountry.invalidEmail'));
+    else setProblem(errorText(t, error));
+  };
+
+  const sendCode = useMutation({
+    mutationFn: (body: SocialCompletion) => sendNumberCode(body.mobile_no).then(() => body),
+    onSuccess: (body) => {
+      setProblem(null);
+      setResent(pending !== null);
+      setPending(body);
+    },
+    onError: showError,
+  });
+
   const complete = useMutation({
-    mutationFn: (body: SocialCompletion) => completeSocialSignUp(held, body),
+    mutationFn: async ({ body, code }: { body: SocialCompletion; code: string }) =>
+      completeSocialSignUp(held, { ...body, verification_token: await numberToken(body.mobile_no, code) }),
     onSuccess: (user) => {
       storeSession({ user, auth_key: held.auth_key, expiry: held.expiry });
       releaseSession();
       queryClient.setQueryData(currentUserQueryOptions().queryKey, user);
       navigate('/dashboard', { replace: true });
     },
-    onError: (error) => {
-      // SPEC 8: 'User already exists.' when the e-mail or number belongs to another account.
-      if (error instanceof ApiError && error.code === 'USER_EXISTS') setProblem(t('errors.socialExists'));
-      else if (error instanceof ApiError && error.fields?.mobile_no) setProblem(t('registerCountry.invalidNumber'));
-      else if (error instanceof ApiError && error.fields?.email) setProblem(t('registerCountry.invalidEmail'));
-      else setProblem(errorText(t, error));
-    },
+    onError: showError,
   });
+
+  if (pending) {
+    return (
+      <NumberCodeStep
+        number={pending.mobile_no}
+        busy={complete.isPending || sendCode.isPending}
+        problem={problem}
+        resent={resent}
+        onSubmit={(code) => {
+          setProblem(null);
+          complete.mutate({ body: pending, code });
+        }}
+        onResend={() => sendCode.mutate(pending)}
+        onBack={() => {
+          setProblem(null);
+          setPending(null);
+        }}
+      />
+    );
+  }
 
   if (!names.data || !dials.data) {
     return names.isError || dials.isError ? (
@@ -88,7 +128,7 @@ function CompletionForm({ held }: { held: Held }) {
   }
   const dialCodes = dials.data;
   const dialCode = dialCodes[dialCountry] ?? DEFAULT_DIAL_CODE.slice(1);
-  const dialChoices = names.data.filter((c) => dialCodes[c.code] !== undefined);
+  const dialChoices = names.data.sorted.filter((c) => dialCodes[c.code] !== undefined);
 
   return (
     <form
@@ -102,7 +142,7 @@ function CompletionForm({ held }: { held: Held }) {
           return;
         }
         setProblem(null);
-        complete.mutate(completionBody(form));
+        sendCode.mutate(completionBody(form));
       }}
     >
       <p className="muted">{t('registerCountry.lead', { name: held.user.firstName })}</p>
@@ -160,6 +200,7 @@ function CompletionForm({ held }: { held: Held }) {
         <label htmlFor={ids.country}>{t('registerCountry.country')}</label>
         <CountrySelect
           id={ids.country}
+          className="account-input"
           value={country}
           countries={names.data}
           placeholder={t('registerCountry.chooseCountry')}
@@ -176,8 +217,8 @@ function CompletionForm({ held }: { held: Held }) {
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={complete.isPending}>
-          {complete.isPending ? t('registerCountry.saving') : t('registerCountry.submit')}
+        <button type="submit" className="button button-primary" disabled={sendCode.isPending}>
+          {sendCode.isPending ? t('registerCountry.sending') : t('registerCountry.submit')}
         </button>
       </div>
     </form>

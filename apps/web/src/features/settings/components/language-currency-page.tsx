@@ -9,7 +9,9 @@ import {
   type Language,
 } from '@app/shared';
 import { Page } from '../../../components/page';
-import { getCurrency, getLanguage, setCurrency, switchLanguage } from '../../../lib/settings';
+import { formatBytes, useBytesSaved, useDataSaver } from '../../../lib/data-saver';
+import { chooseLanguage } from '../../../lib/language-choice';
+import { getCurrency, getLanguage, setCurrency } from '../../../lib/settings';
 
 const LANGUAGE_LABEL: Record<Language, string> = { 'en-us': 'settings.english', 'fr-ca': 'settings.french' };
 // A typical preset (SPEC 9: big box) to show how prices will look.
@@ -30,7 +32,7 @@ export function LanguageCurrencyPage({ title }: { title: string }) {
         onSubmit={(event) => {
           event.preventDefault();
           setCurrency(currency);
-          if (language !== current) switchLanguage(language);
+          if (language !== current) chooseLanguage(language);
           else setSaved(true);
         }}
       >
@@ -82,6 +84,34 @@ export function LanguageCurrencyPage({ title }: { title: string }) {
           ) : null}
         </div>
       </form>
+      <DataSaverSwitch />
     </Page>
+  );
+}
+
+/** Issue 17: the data saver applies at once (no Save needed); the map and photos follow it. */
+function DataSaverSwitch() {
+  const { t, i18n } = useTranslation();
+  const [on, setOn] = useDataSaver();
+  const saved = useBytesSaved();
+  return (
+    <section className="card form" aria-labelledby="data-saver-title">
+      <h2 id="data-saver-title">{t('dataSaver.title')}</h2>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={on}
+          aria-describedby="data-saver-hint"
+          onChange={(event) => setOn(event.target.checked)}
+        />
+        <span>{t('dataSaver.label')}</span>
+      </label>
+      <p id="data-saver-hint" className="muted">
+        {t('dataSaver.hint')}
+      </p>
+      <p className="muted" data-testid="bytes-saved">
+        {saved > 0 ? t('dataSaver.saved', { amount: formatBytes(saved, i18n.language) }) : t('dataSaver.savedNone')}
+      </p>
+    </section>
   );
 }

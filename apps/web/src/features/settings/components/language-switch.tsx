@@ -1,12 +1,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@app/shared';
-import { getLanguage, switchLanguage } from '../../../lib/settings';
+import { chooseLanguage } from '../../../lib/language-choice';
+import { getLanguage } from '../../../lib/settings';
 
 /** The compact English/French switch of the header and the sign-in pages. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
+  // The language the page is written in (a prerendered page knows no local storage).
+  const current = isLanguage(i18n.language) ? i18n.language : getLanguage();
   return (
     <div className="language-switch">
       <label htmlFor={id} className="visually-hidden">
@@ -14,9 +17,9 @@ export function LanguageSwitch() {
       </label>
       <select
         id={id}
-        value={getLanguage()}
+        value={current}
         onChange={(event) => {
-          if (isLanguage(event.target.value)) switchLanguage(event.target.value);
+          if (isLanguage(event.target.value)) chooseLanguage(event.target.value);
         }}
       >
         <option value="en-us" lang="en">

@@ -1,0 +1,113 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import Fastify from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fallbackStore, MemoryCounts } from './rate-limit-store.js';
+
+describe('the in-memory counts (used while Redis is away, or without it)', () => {
+  it('counts hits in a window and starts again once the window has passed', () => {
+    let now = 1_000;
+    const counts = new MemoryCounts(() => now);
+    expect(counts.increment('a', 60_000)).toEqual({ current: 1, ttl: 60_000 });
+    now += 10_000;
+    expect(counts.increment('a', 60_000)).toEqual({ current: 2, ttl: 50_000 });
+    expect(counts.read('a')).toEqual({ current: 2, ttl: 50_000 });
+    expect(counts.increment('b', 60_000).current).toBe(1);
+    now += 50_000;
+    expect(counts.read('a')).toEqual({ current: 0, ttl: 0 });
+    expect(counts.increment('a', 60_000)).toEqual({ current: 1, ttl: 60_000 });
+  });
+
+  it('keeps at most 10,000 keys, forgetting the oldest first', () => {
+    const counts = new MemoryCounts(() => 0);
+    for (let i = 0; i <= 10_000; i++) counts.increment(`k${i}`, 60_000);
+    expect(counts.read('k0').current).toBe(0);
+    expect(counts.read('k1').current).toBe(1);
+    expect(counts.read('k10000').current).toBe(1);
+  });
+});
+
+/**
+ * A Redis that runs the store's scripts as Redis would (INCR with a window; GET), or fails every
+ * command when `down`; `status` is ioredis's connection state.
+ */
+function fakeRedis() {
+  const counts = new Map<string, number>();
+  const fake = {
+    status: 'ready',
+    down: false,
+    counts,
+    async eval(script: string, _keys: number, key: string, timeWindow: number): Promise<[number, number]> {
+      if (fake.down) throw new Error('connection lost');
+      if (script.includes("'INCR'")) counts.set(key, (counts.get(key) ?? 0) + 1);
+      const current = counts.get(key) ?? 0;
+      return [current, current ? timeWindow : 0];
+    },
+  };
+  return fake;
+}
+
+/**
+ * An app whose routes each ask one named limiter (max 2 a minute, one key for everybody) through
+ * the plugin's public API, as plugins/limits.ts does, answering the check's outcome.
+ */
+async function appWith(redis: ReturnType<typeof fakeRedis>, fallbacks: Error[]) {
+  const app = Fastify();
+  await app.register(rateLimit, {
+    global: false,
+    store: fallbackStore(redis as unknown as Redis, (e) => fallbacks.push(e)),
+  });
+  for (const name of ['login', 'sms']) {
+    const options: RateLimitOptions = { max: 2, timeWindow: 60_000, keyGenerator: () => 'someone', groupId: name };
+    const check = app.createRateLimit(options);
+    app.get(`/${name}`, async (request) => {
+      const result = await check(request);
+      return { refused: !result.isAllowed && result.isExceeded };
+    });
+  }
+  return app;
+}
+
+describe('the store behind the plugin (with Redis, and while Redis is away)', () => {
+  let close: (() => Promise<unknown>) | undefined;
+  afterEach(() => close?.());
+
+  const refusals = async (app: Awaited<ReturnType<typeof appWith>>, url: string, times: number) => {
+    const refused: boolean[] = [];
+    for (let i = 0; i < times; i++) refused.push((await app.inject({ url })).json<{ refused: boolean }>().refused);
+    return refused;
+  };
+
+  it('counts in Redis under each limiter’s own name, so limiters never share a counter', async () => {
+    const redis = fakeRedis();
+    const fallbacks: Error[] = [];
+    const app = await appWith(redis, fallbacks);
+    close = () => app.close();
+    expect(await refusals(app, '/login', 3)).toEqual([false, false, true]);
+    expect(await refusals(app, '/sms', 1)).toEqual([false]);
+    expect(Object.fromEntries(redis.counts)).toEqual({ 'rl:login:someone': 3, 'rl:sms:someone': 1 });
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('keeps every limit from this instance’s memory when Redis fails, and says so', async () => {
+    const redis = fakeRedis();
+    const fallbacks: Error[] = [];
+    const app = await appWith(redis, fallbacks);
+    close = () => app.close();
+    redis.down = true;
+    expect(await refusals(app, '/login', 3)).toEqual([false, false, true]);
+    expect(fallbacks.map((e) => e.message)).toEqual(Array(3).fill('connection lost'));
+    // Disconnected, it goes to memory without waiting for a command to fail.
+    redis.status = 'reconnecting';
+    expect(await refusals(app, '/sms', 3)).toEqual([false, false, true]);
+    expect(fallbacks).toHaveLength(3);
+    expect(redis.counts.size).toBe(0);
+  });
+
+  it('refuses a limiter without a name: its counts would mix with another’s', async () => {
+    const app = Fastify();
+    close = () => app.close();
+    await app.register(rateLimit, { global: false, store: fallbackStore(fakeRedis() as unknown as Redis, () => {}) });
+    expect(() => app.createRateLimit({ max: 2, timeWindow: 60_000 })).toThrow('every rate limiter needs a name');
+  });
+});

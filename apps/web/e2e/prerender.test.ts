@@ -1,0 +1,164 @@
+// Issue 17 item 1: the public pages arrive as HTML in the visitor's language and paint before
+// any JavaScript; the app then hydrates them in place, without a mismatch.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, PHONE, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const LANGS = [
+  {
+    language: 'en-us',
+    locale: 'en-US',
+    acceptLanguage: 'en-US,en;q=0.9',
+    hero: 'Needs and offers, on a map near you',
+    pages: { '/about': 'About', '/privacypolicy': 'Privacy Policy', '/login': 'Login' },
+  },
+  {
+    language: 'fr-ca',
+    locale: 'fr-CA',
+    acceptLanguage: 'fr-FR,fr;q=0.9,en;q=0.5',
+    hero: 'Besoins et offres, sur une carte près de chez vous',
+    pages: { '/about': 'À propos', '/privacypolicy': 'Politique de confidentialité', '/login': 'Connexion' },
+  },
+] as const;
+
+const SCREENS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'prerender-screens');
+
+describe('prerendered public pages', () => {
+  for (const lang of LANGS) {
+    it(`sends / and the other public pages as HTML in ${lang.language} (Accept-Language), before any script`, async () => {
+      const { context, page } = await newPage(h);
+      const home = await page.request.get('/', { headers: { 'accept-language': lang.acceptLanguage } });
+      expect(home.status()).toBe(200);
+      expect(home.headers()['vary']).toContain('accept-language');
+      const html = await home.text();
+      expect(html).toContain(`<html lang="${lang.locale}">`);
+      expect(html).toContain(`data-prerendered="${lang.language}"`);
+      expect(html).toContain(`<h1 class="hero-title">${lang.hero}</h1>`);
+      // The map's place in the page, before its code loads.
+      expect(html).toContain('class="map-section-frame"');
+      for (const [path, heading] of Object.entries(lang.pages)) {
+        const res = await page.request.get(path, { headers: { 'accept-language': lang.acceptLanguage } });
+        const body = await res.text();
+        expect(body, path).toMatch(new RegExp(`<h1[^>]*>${heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+        expect(body, path).toContain(`data-prerendered="${lang.language}"`);
+      }
+      // A signed-in route gets the shell's skeleton, not a prerendered page.
+      const dashboard = await (await page.request.get('/dashboard')).text();
+      expect(dashboard).toContain('class="boot"');
+      expect(dashboard).not.toContain('data-prerendered');
+      await context.close();
+    });
+
+    it(`shows / in ${lang.language} with JavaScript disabled (screenshot at 375 px)`, async () => {
+      const context = await h.browser.newContext({
+        baseURL: h.url,
+        viewport: PHONE,
+        javaScriptEnabled: false,
+        locale: lang.locale,
+      });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: lang.hero, exact: true }).isVisible()).resolves.toBe(
+        true,
+      );
+      mkdirSync(SCREENS, { recursive: true });
+      await page.screenshot({ path: join(SCREENS, `prerendered-home-${lang.language}-375.png`), fullPage: true });
+      await context.close();
+    });
+
+    it(`hydrates / in ${lang.language} in place: the painted heading stays, no console error`, async () => {
+      const { context, page, errors } = await newPage(h, { viewport: PHONE, language: lang.language });
+      await context.setExtraHTTPHeaders({ 'accept-language': lang.acceptLanguage });
+      const consoleProblems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text());
+      });
+      // Counts headings removed from the page: rendering anew would replace the painted one.
+      await page.addInitScript(() => {
+        const w = window as unknown as { removedHeadings: number };
+        w.removedHeadings = 0;
+        new MutationObserver((records) => {
+          for (const r of records)
+            for (const n of r.removedNodes)
+              if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) w.removedHeadings += 1;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/');
+      // The visitor prompt opens from an effect: proof that the page is hydrated and live.
+      await page.getByRole('dialog').first().waitFor();
+      await expect(page.getByRole('heading', { level: 1, name: lang.hero, exact: true }).isVisible()).resolves.toBe(
+        true,
+      );
+      await expect(
+        page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings),
+      ).resolves.toBe(0);
+      expect(consoleProblems).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('renders anew, in the stored language, when it differs from the prerendered one', async () => {
+    const { context, page, errors } = await newPage(h, { viewport: PHONE, language: 'fr-ca', quiet: true });
+    await context.setExtraHTTPHeaders({ 'accept-language': 'en-US' });
+    const consoleProblems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text());
+    });
+    await page.goto('/about');
+    await page.getByRole('heading', { level: 1, name: 'À propos', exact: true }).waitFor();
+    // The app told the server its choice: the next page comes prerendered in French.
+    const next = await page.request.get('/about', { headers: { 'accept-language': 'en-US' } });
+    expect(await next.text()).toContain('data-prerendered="fr-ca"');
+    expect(consoleProblems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a prerendered form before the app has loaded (issue 18)', () => {
+  it('on /register, a tap on the button sends nothing, and what was typed counts once the app runs', async () => {
+    const { context, page, errors } = await newPage(h, { quiet: true });
+    const consoleProblems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text());
+    });
+    // A slow network: the app's entry script arrives only when the test lets it through.
+    let release: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.goto('/register', { waitUntil: 'commit' });
+    const name = page.getByLabel('Name', { exact: true });
+    await name.fill('Awa');
+    await page.getByLabel('E-mail').fill('awa@example.org');
+    const button = page.getByRole('button', { name: 'Create An Account' });
+    await expect(button.isDisabled()).resolves.toBe(true);
+    // Clicked anyway: the browser would otherwise send the bare form and reload the page empty.
+    await button.click({ force: true });
+    expect(new URL(page.url()).search).toBe('');
+
+    release();
+    await expect.poll(() => button.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await button.click();
+    await expect(page.locator('form [role="alert"]').innerText()).resolves.toBe('Please fill all the fields');
+    // The check ran on what was typed: the two filled fields are not among the refused ones.
+    await expect(name.inputValue()).resolves.toBe('Awa');
+    await expect(name.getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.getByLabel('E-mail').getAttribute('aria-invalid')).resolves.toBeNull();
+    await expect(page.getByLabel('Mobile number').getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(consoleProblems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

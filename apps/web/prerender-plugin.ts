@@ -1,0 +1,91 @@
+// Issue 17 item 1: after the client build, renders the public pages (src/prerender.tsx) with
+// React's server renderer in both languages and writes them as
+// dist/prerendered/<language>/<page>.html, from the built index.html (its hashed scripts and
+// styles). The server sends them to visitors (apps/server/src/plugins/web.ts); main.tsx hydrates.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { createServer, type Plugin, type ResolvedConfig } from 'vite';
+import type { PrerenderedPage, renderPages as renderPagesType } from './src/prerender';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const LOCALE_TAG = { 'en-us': 'en-US', 'fr-ca': 'fr-CA' } as const;
+
+/** The built index.html with the page's markup in #root (in place of the shell skeleton). */
+export function fillTemplate(template: string, page: PrerenderedPage, styles: string[] = []): string {
+  // React writes the preloads it wants (the logo) first; they belong in the head, not in #root,
+  // which must hold exactly what the client renders.
+  const preloads = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
+  const markup = page.html.slice(preloads.length);
+  const root = /<div id="root">[\s\S]*?<!--\/skeleton-->\s*<\/div>/;
+  if (!root.test(template)) throw new Error('prerender: index.html has no #root with the skeleton markers');
+  return (
+    template
+      .replace(/<html lang="[^"]*">/, `<html lang="${LOCALE_TAG[page.language]}">`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/(<meta\s+name="description"\s+content=")[^"]*(")/, `$1${escapeHtml(page.description)}$2`)
+      .replace(/manifest\.[a-z-]+\.webmanifest/, `manifest.${page.language}.webmanifest`)
+      // The styles of the page's own (lazily loaded) parts, inline (a few KB; a request would cost
+      // a round trip on a slow network), so it looks right before JavaScript.
+      .replace('</head>', () => `${styles.length ? `<style>${styles.join('')}</style>` : ''}${preloads}</head>`)
+      // The page shows without JavaScript: the notice that it needs it would be false.
+      .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
+      .replace(root, () => `<div id="root" data-prerendered="${page.language}">${markup}</div>`)
+  );
+}
+
+export function prerenderPlugin(): Plugin {
+  let config: ResolvedConfig;
+  let chunks: { moduleIds: string[]; css: string[] }[] = [];
+  return {
+    name: 'prerender-public-pages',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    writeBundle(_options, bundle) {
+      chunks = Object.values(bundle).flatMap((out) =>
+        out.type === 'chunk' ? [{ moduleIds: out.moduleIds, css: [...(out.viteMetadata?.importedCss ?? [])] }] : [],
+      );
+    },
+    async closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = resolve(config.root, config.build.outDir);
+      // A throwaway Vite server only to load the app's modules in Node (JSX, JSON, CSS imports).
+      const vite = await createServer({
+        configFile: false,
+        root: config.root,
+        mode: 'production',
+        logLevel: 'error',
+        appType: 'custom',
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        // No dependency scan: Node loads the dependencies itself.
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderPages } = (await vite.ssrLoadModule('/src/prerender.tsx')) as {
+          renderPages: typeof renderPagesType;
+        };
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        const pages = await renderPages();
+        // Every module the renders loaded: the client chunks holding them bring these styles.
+        const loaded = new Set([...vite.moduleGraph.idToModuleMap.keys()].map((id) => id.split('?')[0]));
+        const styles = [
+          ...new Set(chunks.filter((c) => c.moduleIds.some((id) => loaded.has(id))).flatMap((c) => c.css)),
+        ]
+          .filter((href) => !template.includes(`/${href}"`))
+          .map((href) => readFileSync(join(outDir, href), 'utf8'));
+        for (const page of pages) {
+          const dir = join(outDir, 'prerendered', page.language);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, page.file), fillTemplate(template, page, styles));
+        }
+        config.logger.info(`prerendered ${pages.length} pages (${styles.join('').length} bytes of inline styles)`);
+      } finally {
+        await vite.close();
+      }
+    },
+  };
+}

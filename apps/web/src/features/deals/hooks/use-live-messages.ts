@@ -1,0 +1,38 @@
+// D-28: a message written by the other party joins the open thread at once, over the tab's one
+// event stream (event `message`, data a Message). After a lost connection the thread is fetched
+// again, so nothing sent meanwhile is missed.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { STREAM_OPEN, subscribeToStream } from '../../../lib/event-stream';
+import { isDealMessage, messagesKey, withMessage } from '../api/deal-messages';
+import type { DealMessage } from '../api/deal-types';
+import { dealsKey } from '../api/get-deals';
+
+export function useLiveMessages(dealId: string, enabled: boolean): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const key = messagesKey(dealId);
+    const offMessage = subscribeToStream('message', (message) => {
+      if (!isDealMessage(message) || message.deal_id !== dealId) return;
+      queryClient.setQueryData<DealMessage[]>(key, (list) => withMessage(list, message));
+      // Reading the thread marks the message read on the server; then the unread counts follow.
+      void queryClient.invalidateQueries({ queryKey: key }).then(() => {
+        void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'list'] });
+        void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'unread'] });
+      });
+    });
+    let first = true;
+    const offOpen = subscribeToStream(STREAM_OPEN, () => {
+      if (first) {
+        first = false;
+        return;
+      }
+      void queryClient.invalidateQueries({ queryKey: key });
+    });
+    return () => {
+      offMessage();
+      offOpen();
+    };
+  }, [queryClient, dealId, enabled]);
+}

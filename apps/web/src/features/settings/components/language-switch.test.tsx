@@ -1,0 +1,32 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { LanguageSwitch } from './language-switch';
+
+// jsdom does not navigate: the reload that follows the choice is a no-op here.
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('the language switch', () => {
+  it("keeps a signed-in user's choice on the server too, before the reload (D-24)", () => {
+    signIn(testUser());
+    const fetchMock = routeFetch({ 'PUT /api/user/addNotiLanguage': [200, { data: testUser() }] });
+    renderScreen('/', <LanguageSwitch />);
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr-ca' } });
+    const [call] = callsTo(fetchMock, 'PUT /api/user/addNotiLanguage');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ language: 'fr-ca' });
+    expect(new Headers(call?.[1]?.headers).get('access-token')).toBe('k'.repeat(43));
+    expect(localStorage.getItem('language')).toBe('fr-ca');
+  });
+
+  it('only stores the choice of a visitor', () => {
+    const fetchMock = routeFetch({});
+    renderScreen('/', <LanguageSwitch />);
+    fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr-ca' } });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(localStorage.getItem('language')).toBe('fr-ca');
+  });
+});

@@ -1,0 +1,38 @@
+import { QueryClient, dehydrate } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { bounded, dehydrateOptions, MAX_QUERIES } from './query-persistence';
+
+const persisted = (client: QueryClient) => ({
+  timestamp: Date.now(),
+  buster: 'u1',
+  clientState: dehydrate(client, dehydrateOptions),
+});
+
+describe('the saved answers', () => {
+  it('keep a list whose refresh failed offline, as the answer it had', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['solutions', 'list', 'provideSolution'], { pages: [{ data: ['tractor'] }] });
+    await client
+      .fetchQuery({
+        queryKey: ['solutions', 'list', 'provideSolution'],
+        queryFn: () => Promise.reject(new Error('offline')),
+        staleTime: 0,
+      })
+      .catch(() => undefined);
+    await client
+      .fetchQuery({ queryKey: ['me'], queryFn: () => Promise.reject(new Error('offline')) })
+      .catch(() => undefined);
+
+    const saved = bounded(persisted(client)).clientState.queries;
+    expect(saved.map((q) => q.queryKey)).toEqual([['solutions', 'list', 'provideSolution']]);
+    expect(saved[0]?.state).toMatchObject({ status: 'success', error: null, data: { pages: [{ data: ['tractor'] }] } });
+  });
+
+  it(`keep the newest ${MAX_QUERIES} answers at most`, () => {
+    const client = new QueryClient();
+    for (let i = 0; i < MAX_QUERIES + 5; i++) client.setQueryData(['detail', i], { i }, { updatedAt: 1000 + i });
+    const saved = bounded(persisted(client)).clientState.queries;
+    expect(saved).toHaveLength(MAX_QUERIES);
+    expect(saved[0]?.queryKey).toEqual(['detail', MAX_QUERIES + 4]);
+  });
+});

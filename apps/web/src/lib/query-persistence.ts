@@ -1,0 +1,82 @@
+// Issue 17 item 3: what the user saw survives a lost signal. The TanStack Query cache is kept in
+// IndexedDB (the official persist client, idb-keyval as storage) and restored on start, so the
+// last map view, lists, posts opened, My Offers, My Orders, deals and the mailbox show offline.
+// Bounded: answers older than MAX_AGE are dropped, and only the newest answers up to MAX_BYTES
+// and MAX_QUERIES are written. Tied to the signed-in user (buster) and removed at logout.
+import type { Query } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { SAVED_ANSWERS_MAX_AGE_MS } from './saved-age';
+import { getCurrentUser } from './session';
+
+/** A week: older than that, an offline screen would mislead more than help. */
+export const MAX_AGE_MS = SAVED_ANSWERS_MAX_AGE_MS;
+/** Phones with little storage: about 1.5 MB of JSON, 80 answers at most. */
+export const MAX_BYTES = 1_500_000;
+export const MAX_QUERIES = 80;
+/** Writes are gathered: a burst of answers is one write. */
+const WRITE_DELAY_MS = 1_000;
+const KEY = 'query-client';
+
+let store: UseStore | undefined;
+const cacheStore = () => (store ??= createStore('app-cache', 'queries'));
+
+export const canPersist = (): boolean => typeof indexedDB !== 'undefined';
+
+/** Who the saved answers belong to: another user's (or a visitor's) cache is never restored. */
+export const persistBuster = (): string => getCurrentUser()?._id ?? 'visitor';
+
+/**
+ * Every answer that has data is saved, including one whose last refresh failed (offline, a
+ * restored list's refetch fails: its saved data must not be dropped from the next write).
+ */
+export const dehydrateOptions = {
+  shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
+};
+
+/** The newest answers first, as many as fit the bounds; a failed refresh is saved as its data. */
+export function bounded(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries
+    .map((query) =>
+      query.state.status === 'error'
+        ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null } }
+        : query,
+    )
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  const kept: typeof queries = [];
+  let bytes = 0;
+  for (const query of queries) {
+    if (kept.length >= MAX_QUERIES) break;
+    const size = JSON.stringify(query.state.data ?? null).length;
+    if (bytes + size > MAX_BYTES) continue;
+    bytes += size;
+    kept.push(query);
+  }
+  return { ...client, clientState: { ...client.clientState, queries: kept, mutations: [] } };
+}
+
+let pending: PersistedClient | undefined;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export const idbPersister: Persister = {
+  persistClient(client) {
+    pending = client;
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      const latest = pending;
+      pending = undefined;
+      if (latest) void set(KEY, bounded(latest), cacheStore()).catch(() => undefined);
+    }, WRITE_DELAY_MS);
+  },
+  restoreClient: () => get<PersistedClient>(KEY, cacheStore()),
+  removeClient: () => del(KEY, cacheStore()),
+};
+
+/** Logout: nothing of this user's stays on the phone. */
+export async function clearPersistedQueries(): Promise<void> {
+  if (!canPersist()) return;
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  pending = undefined;
+  await del(KEY, cacheStore()).catch(() => undefined);
+}

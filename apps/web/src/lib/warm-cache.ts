@@ -1,0 +1,40 @@
+// Issue 17 item 3: a first visit then offline works. The screens, the locale and the map this
+// visit loaded came before the service worker controlled the page, so its runtime cache never saw
+// them. Once it controls the page, each is asked for again through it: the worker's 'assets'
+// route keeps it (bounded, with its expiry), and the browser's HTTP cache answers (hashed names,
+// cached for a year), so nothing is downloaded twice.
+
+/** The same-origin hashed files (`/assets/…`) this page has loaded so far. */
+export function loadedAssets(entries: readonly PerformanceEntry[], origin: string): string[] {
+  const urls = new Set<string>();
+  for (const entry of entries) {
+    const url = new URL(entry.name, origin);
+    if (url.origin === origin && url.pathname.startsWith('/assets/')) urls.add(url.href);
+  }
+  return [...urls];
+}
+
+/** Waits (at most `timeoutMs`) for the worker to control the page, then routes the files through it. */
+export async function warmRuntimeCache(timeoutMs = 30_000): Promise<void> {
+  const sw = navigator.serviceWorker;
+  if (!sw.controller) {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      sw.addEventListener(
+        'controllerchange',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+  }
+  if (!sw.controller) return;
+  // All at once: the worker keeps each file even when the page moves on before the answers.
+  await Promise.all(
+    loadedAssets(performance.getEntriesByType('resource'), location.origin).map((url) =>
+      fetch(url).catch(() => undefined),
+    ),
+  );
+}
