@@ -4,6 +4,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on CI's two cores. Most
+    // suites wait on PostgreSQL, child processes or Chromium rather than burn CPU, so two files at a
+    // time nearly halve the run (every file has its own app, database, Redis prefix and port).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
@@ -41,8 +45,6 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the machine has two cores.
-          fileParallelism: false,
         },
       },
     ],
