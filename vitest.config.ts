@@ -5,9 +5,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker per core less one: a single worker on CI's two cores. Most
-    // suites wait on PostgreSQL, child processes or Chromium rather than burn CPU, so two files at a
-    // time nearly halve the run (every file has its own app, database, Redis prefix and port).
+    // suites wait on PostgreSQL or child processes rather than burn CPU, so two files at a time
+    // (each with its own app, database, Redis prefix and port) cut the run by a third.
     maxWorkers: 2,
+    // expect.poll gives up after 1 s by default: too short for a page or a child on a loaded machine.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
@@ -45,6 +47,9 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One Chromium at a time: the journeys time a page's own steps, which two browsers on two
+          // cores slowed past their waits (three failed when run two at a time).
+          fileParallelism: false,
         },
       },
     ],

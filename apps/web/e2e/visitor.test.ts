@@ -49,7 +49,7 @@ describe('a visitor', () => {
     await page.waitForURL('**/about');
     await expectHeading(page, 'À propos');
     await expect(page.getByText('La publication est gratuite.').isVisible()).resolves.toBe(true);
-    await expect(page.title()).resolves.toBe('À propos · Besoins & Offres');
+    await expect.poll(() => page.title()).toBe('À propos · Besoins & Offres');
 
     await page
       .getByRole('navigation', { name: 'Menu principal' })

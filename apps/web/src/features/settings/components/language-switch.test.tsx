@@ -1,4 +1,6 @@
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { LanguageSwitch } from './language-switch';
@@ -28,5 +30,34 @@ describe('the language switch', () => {
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'fr-ca' } });
     expect(fetchMock).not.toHaveBeenCalled();
     expect(localStorage.getItem('language')).toBe('fr-ca');
+  });
+
+  describe('on a prerendered page (issue 17)', () => {
+    /** The switch as the build writes it, optionally changed by the user, then hydrated. */
+    async function hydrateAfter(choice?: string) {
+      const container = document.createElement('div');
+      container.innerHTML = renderToString(<LanguageSwitch />);
+      document.body.append(container);
+      if (choice) container.querySelector('select')!.value = choice;
+      await act(async () => {
+        hydrateRoot(container, <LanguageSwitch />);
+      });
+      return container;
+    }
+
+    it('takes over a language chosen before the app had loaded', async () => {
+      routeFetch({});
+      await hydrateAfter('fr-ca');
+      expect(localStorage.getItem('language')).toBe('fr-ca');
+    });
+
+    it('changes nothing when nobody touched it', async () => {
+      const fetchMock = routeFetch({});
+      const container = await hydrateAfter();
+      expect(localStorage.getItem('language')).toBeNull();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(container.querySelector('select')!.value).toBe('en-us');
+      container.remove();
+    });
   });
 });
