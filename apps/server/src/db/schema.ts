@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   CATEGORY_IDS,
+  CONTACT_ACCESS,
   CURRENCY_CODES,
   REPORT_REASONS,
   REPORT_STATUSES,
@@ -39,7 +40,7 @@ export const categoryEnum = pgEnum('category', CATEGORY_IDS);
 export const solutionStatusEnum = pgEnum('solution_status', SOLUTION_STATUSES);
 export const smsPurposeEnum = pgEnum('sms_purpose', ['register', 'forgot']);
 // D-13: how the supplier side obtained contact access for a deal.
-export const contactAccessEnum = pgEnum('contact_access', ['subscription', 'trial', 'payment', 'none']);
+export const contactAccessEnum = pgEnum('contact_access', CONTACT_ACCESS);
 export const paymentKindEnum = pgEnum('payment_kind', ['onetime', 'subscription']);
 // Issue 14: `voided`, an order the server will never capture (shown to the payer as failed).
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'captured', 'failed', 'refunded', 'voided']);

@@ -4,12 +4,10 @@
 // Issue 15 (D-27 to D-29): reads of deals, people and reviews, a deal's messages, completing,
 // disputing and rating. Each write that changes a person's shown counts (completed deals,
 // rating) changes them in the same transaction.
-import { DEAL_GRAPH, type Bilingual } from '@app/shared';
+import { DEAL_GRAPH, type Bilingual, type ContactAccess } from '@app/shared';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { dealMessages, dealReviews, deals, notifications, solutions, users } from '../../db/schema.js';
-
-export type ContactAccess = (typeof deals.$inferInsert)['contactAccess'];
 
 export type DealRow = typeof deals.$inferSelect;
 export type MessageRow = typeof dealMessages.$inferSelect;

@@ -2,9 +2,8 @@
 // mobile asks `maySeeContacts`; deals and payments ask `supplierHasAccess` / `accessFor`.
 // Time is the server's clock (D-16), so a trial ends for everybody at the same instant.
 // A module of its own: solutions, deals and payments all ask it, so none imports another for it.
-import { supplierSide, type UserRole } from '@app/shared';
+import { supplierSide, type ContactAccess, type UserRole } from '@app/shared';
 
-export type ContactAccess = 'subscription' | 'trial' | 'payment' | 'none';
 /** The kind of a user's subscription running now, or null. */
 export type RunningSubscription = 'trial' | 'yearly' | null;
 

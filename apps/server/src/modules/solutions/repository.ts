@@ -7,6 +7,7 @@ import {
   USER_ROLES,
   type Bilingual,
   type CategoryId,
+  type ContactAccess,
   type SearchField,
   type UserRole,
 } from '@app/shared';
@@ -15,7 +16,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { countryCodesMatching, normalizeName } from '../../lib/countries.js';
 import { parseRows, queryRows } from '../../lib/sql-rows.js';
-import type { ContactAccess, RunningSubscription } from '../entitlements/service.js';
+import type { RunningSubscription } from '../entitlements/service.js';
 import { signedInRows } from '../sessions/repository.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import {
