@@ -1,6 +1,6 @@
 // SPEC 2.3 item 10 and D-15: how a supplier without contact access goes on with a deal: the
 // yearly subscription, the free trial (never used) or pay-as-you-go for this deal.
-import { BadgePercent, CalendarClock, LoaderCircle } from 'lucide-react';
+import { BadgePercent, CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
   YEARLY_PRICE,
   type Solution,
 } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-errors';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import { usePayForDeal } from '../api/pay-for-deal';
@@ -71,18 +72,15 @@ export function PaymentChoice({
             <BadgePercent aria-hidden="true" size={28} className="billing-icon" />
             <h3>{t('billing.payTitle')}</h3>
             <p>{t('billing.payText', { price: fee, percent: PAY_AS_YOU_GO_PERCENT })}</p>
-            <button
-              type="button"
+            {/* Still busy once the order is made: the page is leaving for the provider. */}
+            <BusyButton
               className="button button-secondary"
-              disabled={pay.isPending || pay.isSuccess}
-              aria-busy={pay.isPending}
+              busy={pay.isPending || pay.isSuccess}
+              size={20}
               onClick={() => pay.mutate(solution._id, { onSuccess: ({ url }) => goTo.assign(url) })}
             >
-              {pay.isPending || pay.isSuccess ? (
-                <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
-              ) : null}
               {t('billing.payAction', { price: fee })}
-            </button>
+            </BusyButton>
             {pay.isError ? (
               <p className="notice notice-error" role="alert">
                 {errorText(t, pay.error)}

@@ -1,11 +1,12 @@
 // The free trial (SPEC 4, D-16): offered only while never used (`trail_complete` false and no
 // subscription or trial running). Starting it stores
 // the returned user, shows SPEC's message and moves on after TRIAL_REDIRECT_MS.
-import { Gift, LoaderCircle } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { TRIAL_DAYS, TRIAL_REDIRECT_MS } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-errors';
 import { useCurrentUser } from '../../../lib/current-user';
 import { useStartTrial } from '../api/start-trial';
@@ -76,11 +77,11 @@ export function TrialOffer({
           {finished === 'done' ? ` ${t('errors.sent')}` : null}
         </p>
       ) : (
-        <button
-          type="button"
+        <BusyButton
           className="button button-secondary"
-          disabled={start.isPending || !user}
-          aria-busy={start.isPending}
+          disabled={!user}
+          busy={start.isPending}
+          size={20}
           onClick={() => {
             if (!user) return;
             start.mutate(user._id, {
@@ -91,9 +92,8 @@ export function TrialOffer({
             });
           }}
         >
-          {start.isPending ? <LoaderCircle aria-hidden="true" size={20} className="billing-spin" /> : null}
           {t('billing.trialAction', { days: TRIAL_DAYS })}
-        </button>
+        </BusyButton>
       )}
       {start.isError ? (
         <p className="notice notice-error" role="alert">

@@ -3,11 +3,12 @@
 //   /suppliersolution/:id   a client took an offer: the Important note, Accept or No.
 //   /clientofferaccept/:id  the offer is the client's: it is in My Orders.
 //   /clientneedsmatch/:id   a supplier without contact access took a need: the payment choice.
-import { CircleCheck, Info, LoaderCircle } from 'lucide-react';
+import { CircleCheck, Info } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { Solution } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -134,26 +135,24 @@ function SupplierSolution({ solution }: { solution: Solution }) {
         </aside>
       ) : null}
       <div className="deal-actions">
-        <button
-          type="button"
+        <BusyButton
           className="button button-primary"
           disabled={busy}
-          aria-busy={accept.isPending}
+          busy={accept.isPending}
+          size={20}
           onClick={onAccept}
         >
-          {accept.isPending ? <LoaderCircle aria-hidden="true" size={20} className="deal-spin" /> : null}
           {t('deals.accept')}
-        </button>
-        <button
-          type="button"
+        </BusyButton>
+        <BusyButton
           className="button button-secondary"
           disabled={busy}
-          aria-busy={reject.isPending}
+          busy={reject.isPending}
+          size={20}
           onClick={onNo}
         >
-          {reject.isPending ? <LoaderCircle aria-hidden="true" size={20} className="deal-spin" /> : null}
           {t('deals.no')}
-        </button>
+        </BusyButton>
       </div>
       {accepted ? <p className="field-hint">{t('deals.noHint')}</p> : null}
       {problem ? (

@@ -3,10 +3,11 @@
 // their contacts per D-14, the thread of messages, then completing and rating, and a report.
 // Reached from My Offers, My Orders, the mailbox and the payment return. The way to get contact
 // access (subscription, trial, pay-as-you-go) belongs to billing and is given by the app layer.
-import { ArrowLeft, CircleCheck, LoaderCircle, Star, Undo2 } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Star, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { BusyButton } from '../../../components/busy-button';
 import { PersonSummary } from '../../../components/person-summary';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
@@ -185,24 +186,18 @@ function FinishDeal({ deal, me }: { deal: DealView; me: string }) {
             </p>
           ) : null}
           <p>{t('dealPage.completeText')}</p>
-          <button
-            type="button"
+          <BusyButton
             className="button button-primary"
-            disabled={complete.isPending}
-            aria-busy={complete.isPending}
+            busy={complete.isPending}
+            icon={<CircleCheck aria-hidden="true" size={18} />}
             onClick={() => {
               setProblem(null);
               setDisputed(false);
               complete.mutate(deal._id, { onError: (error) => setProblem(errorText(t, error)) });
             }}
           >
-            {complete.isPending ? (
-              <LoaderCircle aria-hidden="true" size={18} className="deal-spin" />
-            ) : (
-              <CircleCheck aria-hidden="true" size={18} />
-            )}
             {t('dealPage.complete')}
-          </button>
+          </BusyButton>
           {problem ? (
             <p className="notice notice-error" role="alert">
               {problem}
@@ -237,23 +232,17 @@ function DisputeDeal({ deal, onDisputed }: { deal: DealView; onDisputed: () => v
   return (
     <div className="deal-dispute">
       <p>{t('dealPage.disputeText', { date: formatMoment(deal.dispute_until ?? '') })}</p>
-      <button
-        type="button"
+      <BusyButton
         className="button button-secondary"
-        disabled={dispute.isPending}
-        aria-busy={dispute.isPending}
+        busy={dispute.isPending}
+        icon={<Undo2 aria-hidden="true" size={18} />}
         onClick={() => {
           setProblem(null);
           setAsking(true);
         }}
       >
-        {dispute.isPending ? (
-          <LoaderCircle aria-hidden="true" size={18} className="deal-spin" />
-        ) : (
-          <Undo2 aria-hidden="true" size={18} />
-        )}
         {t('dealPage.dispute')}
-      </button>
+      </BusyButton>
       {problem ? (
         <p className="notice notice-error" role="alert">
           {problem}

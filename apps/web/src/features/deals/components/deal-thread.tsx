@@ -4,10 +4,11 @@
 // Issue 17: a message written without a signal shows at the end of the thread as waiting to be
 // sent (it can be cancelled there or in the outbox panel) until the outbox sends it.
 import { useQuery } from '@tanstack/react-query';
-import { Clock, LoaderCircle, Send, X } from 'lucide-react';
+import { Clock, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { cancelOutboxItem, type OutboxItem } from '../../../lib/outbox';
@@ -200,14 +201,14 @@ function MessageForm({ deal }: { deal: DealView }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="button button-primary" disabled={send.isPending} aria-busy={send.isPending}>
-        {send.isPending ? (
-          <LoaderCircle aria-hidden="true" size={18} className="deal-spin" />
-        ) : (
-          <Send aria-hidden="true" size={18} />
-        )}
+      <BusyButton
+        type="submit"
+        className="button button-primary"
+        busy={send.isPending}
+        icon={<Send aria-hidden="true" size={18} />}
+      >
         {t('dealPage.send')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,9 +1,10 @@
 // D-29: after a completed deal each party rates the other once, 1 to 5 with an optional text of
 // at most 500 characters. The stars are a native radio group: arrows move, Space picks, each
 // star has its own label.
-import { LoaderCircle, Star } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { REVIEW_TEXT_MAX, useReviewDeal } from '../api/finish-deal';
@@ -90,10 +91,9 @@ export function RatingForm({ deal }: { deal: DealView }) {
           {problem}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary" disabled={review.isPending} aria-busy={review.isPending}>
-        {review.isPending ? <LoaderCircle aria-hidden="true" size={18} className="deal-spin" /> : null}
+      <BusyButton type="submit" className="button button-primary" busy={review.isPending}>
         {t('dealPage.sendRating')}
-      </button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 // D-29: anyone signed in reports a post or a user with a reason and an optional text; admins see
 // the reports. A button and its dialog, used on a post's details and on a deal.
-import { Flag, LoaderCircle } from 'lucide-react';
+import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button';
 import { Modal } from '../../../components/modal';
 import { errorText } from '../../../lib/api-errors';
 import { REPORT_REASONS, REPORT_TEXT_MAX, useSendReport, type ReportReason } from '../api/report';
@@ -95,16 +96,9 @@ function ReportDialog({
           <button type="button" className="button button-secondary" onClick={onClose}>
             {t('report.cancel')}
           </button>
-          <button
-            type="submit"
-            form={formId}
-            className="button button-danger"
-            disabled={report.isPending}
-            aria-busy={report.isPending}
-          >
-            {report.isPending ? <LoaderCircle aria-hidden="true" size={18} className="deal-spin" /> : null}
+          <BusyButton type="submit" form={formId} className="button button-danger" busy={report.isPending}>
             {t('report.send')}
-          </button>
+          </BusyButton>
         </>
       }
     >

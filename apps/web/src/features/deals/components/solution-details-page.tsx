@@ -1,10 +1,11 @@
 // SPEC 2.3 item 8: the Client's Need (/clientsdetails/:id/:userId) and Supplier's Solution
 // (/supplierdetails/:id/:userId) details, with Accept Offer as D-15 decides it.
-import { ArrowLeft, CircleCheck, LoaderCircle } from 'lucide-react';
+import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { SOCIAL_REDIRECT_MS, type Solution, type UserRole } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -187,16 +188,15 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
         {canAccept ? (
           // Issue 16: on a phone the accept action stays in reach, stuck above the bottom tabs.
           <div className="deal-accept-bar">
-            <button
-              type="button"
+            <BusyButton
               className={`button button-block ${offer ? 'button-offer' : 'button-need'}`}
               disabled={busy}
-              aria-busy={accept.isPending}
+              busy={accept.isPending}
+              size={20}
               onClick={onAccept}
             >
-              {accept.isPending ? <LoaderCircle aria-hidden="true" size={20} className="deal-spin" /> : null}
               {accept.isPending ? t('details.accepting') : t('details.acceptOffer')}
-            </button>
+            </BusyButton>
           </div>
         ) : null}
         <div className="deal-feedback">

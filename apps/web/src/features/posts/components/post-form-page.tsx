@@ -2,11 +2,11 @@
 // (/needsolutionForm) and the provide form (/providesolutionForm), one form with a role. The
 // selection map hands over the place and the category (router state); newSolutionSchema decides
 // what is required, here before sending and on the server alike.
-import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { findCategory, type CategoryId, type UserRole } from '@app/shared';
+import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { usePosition } from '../../../lib/geolocation';
 import { getCurrency, getLanguage } from '../../../lib/settings';
@@ -204,10 +204,9 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
             {outcome.kind === 'check' ? t('errors.publishCheck') : outcome.text}
           </p>
         ) : null}
-        <button type="submit" className="button button-primary button-block" disabled={busy} aria-busy={busy}>
-          {busy ? <LoaderCircle aria-hidden="true" size={20} className="post-spin" /> : null}
+        <BusyButton type="submit" className="button button-primary button-block" busy={busy} size={20}>
           {busy ? t('postForm.submitting') : t('postForm.submit')}
-        </button>
+        </BusyButton>
       </form>
       {publish.farPrice ? (
         <FarPriceDialog
