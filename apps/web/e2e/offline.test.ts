@@ -95,6 +95,8 @@ describe('offline after a visit', () => {
         .getByRole('link', { name: /Tractor \(per day\)/ })
         .first()
         .waitFor();
+      // The list is saved (a second after it arrived, or as the page is left) before we leave.
+      await savedContains(page, '"solutions","list","');
       await page.goto(`/supplierdetails/${offerId}/${owner.user._id}`);
       await expectHeading(page, "Supplier's Solution");
       await page.getByText(description).waitFor();

@@ -1,6 +1,14 @@
 import { QueryClient, dehydrate } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { bounded, dehydrateOptions, MAX_QUERIES } from './query-persistence';
+import { set } from 'idb-keyval';
+import { describe, expect, it, vi } from 'vitest';
+import { bounded, dehydrateOptions, idbPersister, MAX_QUERIES } from './query-persistence';
+
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  get: vi.fn(),
+  del: vi.fn(() => Promise.resolve()),
+  set: vi.fn(() => Promise.resolve()),
+}));
 
 const persisted = (client: QueryClient) => ({
   timestamp: Date.now(),
@@ -34,5 +42,24 @@ describe('the saved answers', () => {
     const saved = bounded(persisted(client)).clientState.queries;
     expect(saved).toHaveLength(MAX_QUERIES);
     expect(saved[0]?.queryKey).toEqual(['detail', MAX_QUERIES + 4]);
+  });
+
+  it('are written at once when the page is left within the write delay', async () => {
+    vi.useFakeTimers();
+    try {
+      vi.mocked(set).mockClear();
+      const client = new QueryClient();
+      client.setQueryData(['solutions', 'list', 'provideSolution'], { pages: [{ data: ['tractor'] }] });
+      await idbPersister.persistClient(persisted(client));
+      expect(set).not.toHaveBeenCalled();
+      window.dispatchEvent(new Event('pagehide'));
+      expect(set).toHaveBeenCalledTimes(1);
+      expect(vi.mocked(set).mock.calls[0]?.[0]).toBe('query-client');
+      // Nothing is left to write when the delay ends.
+      vi.advanceTimersByTime(5_000);
+      expect(set).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

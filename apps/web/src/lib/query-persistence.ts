@@ -58,15 +58,33 @@ export function bounded(client: PersistedClient): PersistedClient {
 let pending: PersistedClient | undefined;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+function writePending(): void {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  const latest = pending;
+  pending = undefined;
+  if (latest) void set(KEY, bounded(latest), cacheStore()).catch(() => undefined);
+}
+
+/**
+ * A page left within the write delay (a phone user switching apps, a reload) would lose what
+ * arrived last: the gathered write goes out as the page is hidden or left.
+ */
+let listening = false;
+function writeWhenLeaving(): void {
+  if (listening || typeof window === 'undefined') return;
+  listening = true;
+  window.addEventListener('pagehide', writePending);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') writePending();
+  });
+}
+
 export const idbPersister: Persister = {
   persistClient(client) {
+    writeWhenLeaving();
     pending = client;
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      const latest = pending;
-      pending = undefined;
-      if (latest) void set(KEY, bounded(latest), cacheStore()).catch(() => undefined);
-    }, WRITE_DELAY_MS);
+    timer ??= setTimeout(writePending, WRITE_DELAY_MS);
   },
   restoreClient: () => get<PersistedClient>(KEY, cacheStore()),
   removeClient: () => del(KEY, cacheStore()),
