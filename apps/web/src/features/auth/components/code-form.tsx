@@ -1,6 +1,6 @@
 // The 6-digit SMS code (D-10): used in the registration modal and on /verifycode.
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField, useCodeEntry } from '../../../components/code-field';
 import { Notice } from './auth-page';
 
 interface CodeFormProps {
@@ -29,38 +29,18 @@ export function CodeForm({
   onCancel,
 }: CodeFormProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
+  const { code, setCode, incomplete, onSubmit: submit } = useCodeEntry(onSubmit);
   return (
-    <form
-      className="form code-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!/^\d{6}$/.test(code)) {
-          setIncomplete(true);
-          return;
-        }
-        setIncomplete(false);
-        onSubmit(code);
-      }}
-    >
+    <form className="form code-form" noValidate onSubmit={submit}>
       <p>{t('register.codeSent', { number })}</p>
-      <div className="field">
-        <label htmlFor={id}>{t('register.code')}</label>
-        <input
-          id={id}
-          className="code-input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          aria-invalid={incomplete || Boolean(error) || undefined}
-        />
-      </div>
+      <CodeField
+        label={t('register.code')}
+        code={code}
+        setCode={setCode}
+        invalid={incomplete || Boolean(error)}
+        fieldClass="field"
+        inputClass="code-input"
+      />
       {incomplete ? <Notice kind="error">{t('register.codeIncomplete')}</Notice> : null}
       {!incomplete && error ? (
         <Notice kind="error">

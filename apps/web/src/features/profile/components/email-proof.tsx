@@ -1,8 +1,9 @@
 // Issue 14 item 1: a user proves their e-mail with a code mailed to it. Admin rights named by
 // ADMIN_EMAILS need this proof; for everyone else it is a small confirmation on the profile.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@app/shared';
+import { CodeField, useCodeEntry } from '../../../components/code-field';
 import { errorText } from '../../../lib/api-errors';
 import { useSendEmailCode, useVerifyEmail } from '../api/prove-email';
 import '../email-proof.css';
@@ -10,11 +11,9 @@ import '../email-proof.css';
 export function EmailProof({ user }: { user: User }) {
   const { t } = useTranslation();
   const headingId = useId();
-  const codeId = useId();
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
   const send = useSendEmailCode();
   const verify = useVerifyEmail();
+  const { code, setCode, incomplete, onSubmit } = useCodeEntry((typed) => verify.mutate(typed));
 
   if (!user.email) return null;
   const failed = send.error ?? verify.error;
@@ -33,35 +32,16 @@ export function EmailProof({ user }: { user: User }) {
         <>
           <p className="muted">{t('emailProof.lead', { email: user.email })}</p>
           {send.isSuccess ? (
-            <form
-              className="email-proof-form"
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (!/^\d{6}$/.test(code)) {
-                  setIncomplete(true);
-                  return;
-                }
-                setIncomplete(false);
-                verify.mutate(code);
-              }}
-            >
+            <form className="email-proof-form" noValidate onSubmit={onSubmit}>
               <p role="status">{t('emailProof.sent', { email: user.email })}</p>
-              <div className="account-field">
-                <label htmlFor={codeId}>{t('emailProof.code')}</label>
-                <input
-                  id={codeId}
-                  className="account-input email-proof-code"
-                  type="text"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  dir="ltr"
-                  maxLength={6}
-                  value={code}
-                  onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                  aria-invalid={problem ? true : undefined}
-                />
-              </div>
+              <CodeField
+                label={t('emailProof.code')}
+                code={code}
+                setCode={setCode}
+                invalid={Boolean(problem)}
+                fieldClass="account-field"
+                inputClass="account-input email-proof-code"
+              />
               <div className="form-actions">
                 <button
                   type="submit"

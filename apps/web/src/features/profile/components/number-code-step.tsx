@@ -1,7 +1,7 @@
 // Issue 14 item 7: the SMS code step of a social sign-up's completion, as registration has one
 // (D-10): the 6 digits, a new code, or back to change the number.
-import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CodeField, useCodeEntry } from '../../../components/code-field';
 
 interface NumberCodeStepProps {
   /** The number the code went to, shown so a typo is noticed. */
@@ -16,40 +16,19 @@ interface NumberCodeStepProps {
 
 export function NumberCodeStep({ number, busy, problem, resent, onSubmit, onResend, onBack }: NumberCodeStepProps) {
   const { t } = useTranslation();
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [incomplete, setIncomplete] = useState(false);
+  const { code, setCode, incomplete, onSubmit: submit } = useCodeEntry(onSubmit);
   const shown = incomplete ? t('registerCountry.codeIncomplete') : problem;
   return (
-    <form
-      className="card account-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!/^\d{6}$/.test(code)) {
-          setIncomplete(true);
-          return;
-        }
-        setIncomplete(false);
-        onSubmit(code);
-      }}
-    >
+    <form className="card account-form" noValidate onSubmit={submit}>
       <p>{t('registerCountry.codeSent', { number })}</p>
-      <div className="account-field">
-        <label htmlFor={id}>{t('registerCountry.code')}</label>
-        <input
-          id={id}
-          className="account-input"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          dir="ltr"
-          maxLength={6}
-          value={code}
-          onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-          aria-invalid={shown ? true : undefined}
-        />
-      </div>
+      <CodeField
+        label={t('registerCountry.code')}
+        code={code}
+        setCode={setCode}
+        invalid={Boolean(shown)}
+        fieldClass="account-field"
+        inputClass="account-input"
+      />
       {shown ? (
         <p role="alert" className="account-error">
           {shown}

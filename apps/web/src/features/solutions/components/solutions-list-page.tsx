@@ -17,7 +17,7 @@ import { isOffer } from '../utils/solution';
 import { PostSearch } from './post-search';
 import { SearchModal } from './search-modal';
 import { PagedPosts } from './paged-posts';
-import '../deals.css';
+import '../solutions.css';
 
 // Leaflet loads after the list: the list is what a user came for.
 const ListMap = lazy(() => import('./list-map').then((m) => ({ default: m.ListMap })));

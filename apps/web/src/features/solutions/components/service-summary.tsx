@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
 import { useSolutionDetails } from '../api/get-solution-details';
 import { SolutionFacts } from './solution-facts';
-import '../deals.css';
+import '../solutions.css';
 
 export function ServiceSummary({ solutionId }: { solutionId: string }) {
   const { t } = useTranslation();

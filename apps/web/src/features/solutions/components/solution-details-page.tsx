@@ -23,7 +23,7 @@ import { ImageGallery } from './image-gallery';
 import { ReportButton } from './report-dialog';
 import { SolutionFacts } from './solution-facts';
 import { StatusText } from './status-text';
-import '../deals.css';
+import '../solutions.css';
 
 export function ClientsDetailsPage({ title }: { title: string }) {
   return <SolutionDetailsPage title={title} role="needSolution" />;

@@ -18,7 +18,7 @@ import { useRejectSolution } from '../api/reject-solution';
 import { useSolutionData } from '../hooks/use-solution-data';
 import { ContactLinks } from './contact-links';
 import { SolutionFacts } from './solution-facts';
-import '../deals.css';
+import '../solutions.css';
 
 /** Loads the post of the route (state first, else the API) and shows `children` with it. */
 function WithSolution({ title, children }: { title: string; children: (solution: Solution, id: string) => ReactNode }) {

@@ -25,7 +25,7 @@ import { ContactLinks } from './contact-links';
 import { DealThread } from './deal-thread';
 import { RatingForm } from './rating-form';
 import { ReportButton } from './report-dialog';
-import '../deals.css';
+import '../solutions.css';
 import '../deal-page.css';
 
 /** The supplier side's ways to contact access for this deal (D-15). */

@@ -4,7 +4,7 @@ import { clearOutbox, flushOutbox } from '../../../lib/outbox';
 import en from '../../../locales/en-us.json';
 import { stubEventStream } from '../../../testing/event-stream';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
-import { deal, message, person } from '../testing/deals';
+import { deal, message, person } from '../testing/solutions';
 import { solution } from '../testing/fixtures';
 import { DealPage } from './deal-page';
 

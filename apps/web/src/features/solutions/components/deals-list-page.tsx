@@ -10,7 +10,7 @@ import { errorText } from '../../../lib/api-errors';
 import { dealPath, useDeals } from '../api/get-deals';
 import { postTitleOf } from '../../../lib/post-title';
 import { formatMoment } from '../utils/solution';
-import '../deals.css';
+import '../solutions.css';
 import '../deal-page.css';
 
 export function DealsListPage({ title }: { title: string }) {

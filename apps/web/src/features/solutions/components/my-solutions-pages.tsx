@@ -17,7 +17,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { OpenDealLink } from './deal-link';
 import { SolutionCard } from './solution-card';
 import { StatusText } from './status-text';
-import '../deals.css';
+import '../solutions.css';
 
 type Kind = 'offers' | 'orders';
 

@@ -22,7 +22,7 @@ import {
   type PostSearch as Search_,
 } from '../api/search-posts';
 import { PagedPosts } from './paged-posts';
-import '../deals.css';
+import '../solutions.css';
 import '../post-search.css';
 
 interface Props {
