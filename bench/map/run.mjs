@@ -8,7 +8,6 @@
 //   - req/s under autocannon (32 connections, 10 s), and the response size, raw and gzip.
 // Goals: city p95 ≤ 20 ms and ≤ 5× bare, world p95 ≤ 50 ms, response ≤ 100 KB. A missed goal is
 // reported, not failed; only errors exit non-zero. The database is dropped at the end, also on failure.
-import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -16,6 +15,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
+import { startAppServer } from '../lib/app-server.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { percentiles as nearestRank } from '../lib/stats.mjs';
@@ -186,14 +186,10 @@ async function load(port, paths) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-function startServer() {
-  child = fork(new URL('./server.mjs', import.meta.url), {
-    env: { ...process.env, DATABASE_URL: bench.url, DATA_DIR: dataDir },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+async function startServer() {
+  let port;
+  ({ child, port } = await startAppServer({ DATABASE_URL: bench.url, DATA_DIR: dataDir }));
+  return port;
 }
 
 function get(port, path, agent, headers = { 'accept-encoding': ACCEPT_ENCODING }) {

@@ -8,13 +8,13 @@
 //   - GET /api/places by name, with and without near, and GET /api/places/reverse.
 // Goal: p95 ≤ 30 ms for each. A missed goal is reported, not failed; only errors exit non-zero.
 // The database is dropped at the end, also on failure.
-import { fork } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import argon2 from 'argon2';
 import { register } from 'tsx/esm/api';
+import { startAppServer } from '../lib/app-server.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
 import { mulberry32 } from '../lib/random.mjs';
 import { percentiles as nearestRank } from '../lib/stats.mjs';
@@ -178,14 +178,10 @@ async function main() {
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-function startServer() {
-  child = fork(new URL('./server.mjs', import.meta.url), {
-    env: { ...process.env, DATABASE_URL: bench.url, DATA_DIR: dataDir },
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+async function startServer() {
+  let port;
+  ({ child, port } = await startAppServer({ DATABASE_URL: bench.url, DATA_DIR: dataDir }));
+  return port;
 }
 
 function request(port, path, agent, { method = 'GET', headers = {}, body } = {}) {

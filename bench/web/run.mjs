@@ -7,13 +7,14 @@
 //    visible, bytes before first paint, bytes and requests until the markers show.
 // Prints each figure against issue 17's goal, and the machine's load average at the start and end.
 //   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile]
-import { execFile, fork } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureBuilt, root } from '../../scripts/build-if-needed.mjs';
+import { startAppServer } from '../lib/app-server.mjs';
 
 const run = promisify(execFile);
 const arg = (name, fallback) => {
@@ -53,14 +54,11 @@ ensureBuilt(['web']);
 
 // The app on its own embedded database, with the demo data.
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-const server = fork(join(root, 'bench/web/server.mjs'), {
-  env: { ...process.env, DATA_DIR: dataDir },
-  stdio: 'inherit',
-});
-const port = await new Promise((resolve, reject) => {
-  server.once('message', (m) => resolve(m.port));
-  server.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-});
+// Lighthouse and the profile reload the same pages many times from one address.
+const { child: server, port } = await startAppServer(
+  { DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100' },
+  { stdio: 'inherit' },
+);
 const origin = `http://127.0.0.1:${port}`;
 
 // The demo user's session, stored the way the app's sign-in stores it (SPEC 3's names).
