@@ -53,8 +53,21 @@ export const categoryName = (id: string, language: Language = getLanguage()): st
 };
 
 /** "Dakar, Senegal": the parts that exist, in order. */
-export const joinPlace = (...parts: (string | null | undefined)[]): string =>
-  parts.filter((p): p is string => Boolean(p?.trim())).join(', ');
+/**
+ * The parts of an address that are filled, joined by commas. A part that repeats the one before
+ * but for accents or case is left out: a city and its region often share a name, and the place
+ * picker fills both ("Thiès, Thies, Senegal" reads "Thiès, Senegal").
+ */
+export function joinPlace(...parts: (string | null | undefined)[]): string {
+  const bare = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  const kept: string[] = [];
+  for (const part of parts) {
+    if (!part?.trim()) continue;
+    const last = kept.at(-1);
+    if (last === undefined || bare(last) !== bare(part)) kept.push(part.trim());
+  }
+  return kept.join(', ');
+}
 
 /** A plain date (YYYY-MM-DD) as the user's language writes it, without a time-zone shift. */
 export function formatPlainDate(date: string | null, language: Language = getLanguage()): string {
