@@ -124,6 +124,26 @@ describe('prerendered public pages', () => {
   });
 });
 
+describe('a page whose query changes it', () => {
+  it('/register?type=withID opened cold shows the ID form, rendered by the app, without a mismatch', async () => {
+    const { context, page, errors } = await newPage(h, { quiet: true });
+    const consoleProblems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text());
+    });
+    // The prerendered /register is the form without an ID: this URL gets the shell's skeleton.
+    const html = await (await page.request.get('/register?type=withID')).text();
+    expect(html).toContain('class="boot"');
+    expect(html).not.toContain('data-prerendered');
+    await page.goto('/register?type=withID');
+    await page.getByLabel('Family name').waitFor();
+    await expect(page.getByText('Type of account: Account with ID.').isVisible()).resolves.toBe(true);
+    expect(consoleProblems).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a prerendered form before the app has loaded (issue 18)', () => {
   it('on /register, a tap on the button sends nothing, and what was typed counts once the app runs', async () => {
     const { context, page, errors } = await newPage(h, { quiet: true });

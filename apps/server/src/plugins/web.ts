@@ -38,8 +38,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
+  // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
+  // otherwise, and hydrating them over it would be a mismatch, so they get the skeleton.
   const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const page = prerendered.get(`${pickLanguage(request)}${path}`);
+    const page = request.url.includes('?') ? undefined : prerendered.get(`${pickLanguage(request)}${path}`);
     if (!page) return sendIndex(reply);
     return reply
       .type('text/html; charset=utf-8')
