@@ -92,12 +92,22 @@ describe('the map', () => {
       outside.push(url.href);
       return route.abort();
     });
+    // Issue 17: on a slow link the markers come first; the country shapes' chunk after them.
+    const order: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/world-[^/]+\.js$/.test(r.url())) order.push('shapes asked');
+    });
+    page.on('requestfinished', (r) => {
+      if (new URL(r.url()).pathname === '/api/solution/map') order.push('markers came');
+    });
     await page.goto('/dashboard');
 
     const map = page.getByRole('region', { name: 'Map of needs and offers' });
     await map.waitFor();
     // D-19: Natural Earth's country shapes, drawn as SVG paths, always the bottom layer.
     await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
+    expect(order.indexOf('markers came')).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf('markers came')).toBeLessThan(order.indexOf('shapes asked'));
     // D-25: street tiles at the city's zoom, in the tile pane above the shapes' pane.
     await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length > 0);
     const tiles = await page

@@ -75,9 +75,19 @@ export function loadWorld(): Promise<FeatureCollection<Geometry | null>> {
   return world;
 }
 
-function CountryShapes() {
+/** How long the shapes wait for a map's first markers at most (see Basemap's `shapesAfter`). */
+const SHAPES_WAIT_MS = 4_000;
+
+function CountryShapes({ wait }: { wait: boolean }) {
   const [countries, setCountries] = useState<FeatureCollection<Geometry | null> | null>(null);
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
+    const timer = setTimeout(() => setWaitedLongEnough(true), SHAPES_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const load = !wait || waitedLongEnough;
+  useEffect(() => {
+    if (!load) return;
     let live = true;
     loadWorld().then(
       (c) => live && setCountries(c),
@@ -86,7 +96,7 @@ function CountryShapes() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [load]);
   if (!countries) return null;
   return <GeoJSON data={countries} style={LAND} interactive={false} attribution="Natural Earth" />;
 }
@@ -168,17 +178,19 @@ function SkippedTiles() {
 }
 
 /**
- * D-25: the offline country shapes (D-19) always at the bottom, drawn at once; the street tiles
- * above them once the server has named them, unless data saver is on (issue 17 item 4).
+ * D-25: the offline country shapes (D-19) always at the bottom; the street tiles above them once
+ * the server has named them, unless data saver is on (issue 17 item 4). `shapesAfter`: while a
+ * map's first markers are on their way, the shapes (40 KB) wait for them, at most 4 s: on a slow
+ * link they would share its bandwidth, and the markers are what the user came for.
  */
-export function Basemap() {
+export function Basemap({ shapesAfter = false }: { shapesAfter?: boolean }) {
   const config = useClientConfig();
   const [dataSaver] = useDataSaver();
   const tileUrl = config.data?.tile_url ?? null;
   return (
     <>
       <Pane name={SHAPES_PANE} style={SHAPES_PANE_STYLE}>
-        <CountryShapes />
+        <CountryShapes wait={shapesAfter} />
       </Pane>
       {tileUrl && !dataSaver ? (
         <StreetTiles key={tileUrl} url={tileUrl} attribution={attributionHtml(config.data?.tile_attribution)} />

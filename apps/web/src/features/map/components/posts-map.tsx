@@ -75,7 +75,7 @@ export function PostsMap({ label, position, zoom, category = null, onVisitorOpen
         zoomControl={false}
       >
         <MapSetup label={label} />
-        <Basemap />
+        <Basemap shapesAfter={posts.data === undefined && !posts.isError} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <FollowPosition position={position} zoom={zoom} />
         <ViewportWatcher onChange={setView} />
