@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createRouter } from './app/router';
+import { createRouter, preloadScreen } from './app/router';
 import { initI18n } from './lib/i18n';
 import { isSignedIn } from './lib/session';
 import { getLanguage, rememberLanguageForServer } from './lib/settings';
@@ -16,6 +16,7 @@ async function start(): Promise<void> {
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);
   // The server picks the prerendered page's language from this cookie (issue 17).
   rememberLanguageForServer(language);
+  preloadScreen(location.pathname);
   await initI18n(language);
   const root = document.getElementById('root');
   if (!root) return;

@@ -1,7 +1,15 @@
 // Builds the router from the route table: each entry gets its guard, its chrome and its screen.
 import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useMatches, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchPath,
+  Navigate,
+  Outlet,
+  useLocation,
+  useMatches,
+  type RouteObject,
+} from 'react-router';
 import { ComingSoon } from '../components/coming-soon';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
@@ -14,8 +22,13 @@ import { ROUTES, type Guard, type RouteEntry, type ScreenName } from './routes';
 import { useVisitorPrompt, VisitorPromptProvider } from './visitor-prompt';
 
 type Screen = ComponentType<{ title: string }>;
-const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+/** Each lazy screen's download, so the first screen's can start early (preloadScreen). */
+const downloads = new Map<unknown, () => Promise<unknown>>();
+const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K) => {
+  const screen = lazy(() => load().then((m) => ({ default: m[name] })));
+  downloads.set(screen, load);
+  return screen;
+};
 
 // Screens load on demand so the first page downloads only what it shows.
 const SCREENS: Record<ScreenName, Screen> = {
@@ -80,6 +93,22 @@ const NOT_FOUND: RouteEntry = {
   chrome: 'shellWhenSignedIn',
   screen: 'comingSoon',
 };
+
+/**
+ * Issue 17: starts downloading the screen at `pathname` at once. main.tsx calls it before the
+ * language's texts load, so on a slow link the two come together instead of one after the other;
+ * React's lazy screen later finds the module already there. Not for a screen the guard would leave.
+ */
+export function preloadScreen(pathname: string): void {
+  const entry = ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
+  if (!entry) return;
+  const signedIn = isSignedIn();
+  if ((entry.guard === 'protected' && !signedIn) || (entry.guard === 'authRedirect' && signedIn)) return;
+  // A failure here is the lazy screen's to show, when it asks again.
+  void downloads
+    .get(SCREENS[entry.screen])?.()
+    .catch(() => undefined);
+}
 
 function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {
   const location = useLocation();
