@@ -1,6 +1,6 @@
 // The deal lifecycle (D-6) as one graph: the server enforces it, the web app reads it to know which
 // actions a post offers. Allowed moves only; anything else is NOT_AVAILABLE.
-import type { SolutionStatus, UserRole } from './schemas/records.js';
+import type { SolutionStatus, UserRole } from './vocabulary.js';
 
 export const DEAL_ACTIONS = ['accept', 'reject', 'delete'] as const;
 export type DealAction = (typeof DEAL_ACTIONS)[number];

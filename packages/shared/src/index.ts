@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './i18n.js';
 export * from './money.js';
 export * from './titles.js';
+export * from './vocabulary.js';
 export * from './schemas/catalogue.js';
 export * from './schemas/client-config.js';
 export * from './schemas/common.js';

@@ -4,7 +4,7 @@ import { CATEGORY_IDS } from '../catalogue.js';
 import { CURRENCY_SETTINGS } from '../money.js';
 import { bilingualSchema, idSchema } from './common.js';
 import { ratingSchema } from './deals.js';
-import { USER_ROLES } from './records.js';
+import { USER_ROLES } from '../vocabulary.js';
 
 const degrees = z.number().finite();
 

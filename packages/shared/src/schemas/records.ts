@@ -1,15 +1,8 @@
 // Records as API.md returns them. Contacts are optional because D-14 decides who sees them.
 import { z } from 'zod';
 import { CATEGORY_IDS } from '../catalogue.js';
+import { SOLUTION_STATUSES, USER_ROLES } from '../vocabulary.js';
 import { bilingualSchema, idSchema } from './common.js';
-
-export const USER_ROLES = ['needSolution', 'provideSolution'] as const;
-export type UserRole = (typeof USER_ROLES)[number];
-
-export const SOLUTION_STATUSES = ['Pending', 'Accepted', 'Deleted'] as const;
-export type SolutionStatus = (typeof SOLUTION_STATUSES)[number];
-
-export const ACCOUNT_TYPES = ['withOutID', 'withID', 'withGorFB'] as const;
 
 export const subscriptionSchema = z.object({
   subscription_type: z.string().nullable(),

@@ -5,7 +5,7 @@ import { CATEGORY_IDS, findCategory, findSubcategory } from '../catalogue.js';
 import { CURRENCY_SETTINGS, currencyOfSetting, parseDecimal } from '../money.js';
 import { TITLE_MAX } from '../titles.js';
 import { idSchema, latSchema, lngSchema, plainDateSchema } from './common.js';
-import { USER_ROLES } from './records.js';
+import { USER_ROLES } from '../vocabulary.js';
 
 export const DESCRIPTION_MAX = 2000;
 export const ADDRESS_MAX = 200;

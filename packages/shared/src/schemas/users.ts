@@ -1,6 +1,7 @@
 // The user/* and auth calls of API.md: request bodies and results, shared by server and web.
 import { z } from 'zod';
-import { ACCOUNT_TYPES, userSchema } from './records.js';
+import { ACCOUNT_TYPES } from '../vocabulary.js';
+import { userSchema } from './records.js';
 import { idSchema, latSchema, lngSchema } from './common.js';
 import { MIN_PASSWORD_LENGTH } from '../constants.js';
 import { LANGUAGES } from '../i18n.js';

@@ -6,7 +6,6 @@ import {
   localeTag,
   OWN_PROPOSITION_LABEL,
   pick,
-  solutionSchema,
   type Language,
   type Solution,
   type UserRole,
@@ -91,13 +90,6 @@ export function displayParams(): URLSearchParams {
 
 /** Part of every post query key: a new language or currency is a new answer. */
 export const displayKey = () => [getCurrency(), getLanguage()] as const;
-
-/** SPEC 2.3 item 9: the acceptance screens receive the post as `solutionData` in router state. */
-export function readSolutionData(state: unknown, id: string | undefined): Solution | null {
-  const data = (state as { solutionData?: unknown } | null)?.solutionData;
-  const parsed = solutionSchema.safeParse(data);
-  return parsed.success && (id === undefined || parsed.data._id === id) ? parsed.data : null;
-}
 
 /** Digits only, for wa.me links. */
 export const digitsOf = (phone: string): string => phone.replace(/\D/g, '');
