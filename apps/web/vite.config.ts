@@ -6,6 +6,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { prerenderPlugin } from './prerender-plugin';
+import { screenPreloadsPlugin } from './screen-preloads-plugin';
 
 /** Keeps in the precache only the assets the built index.html references (the shell). */
 let outDir = resolve(import.meta.dirname, 'dist');
@@ -52,6 +53,7 @@ export default defineConfig({
     react(),
     bundleStats,
     prerenderPlugin(),
+    screenPreloadsPlugin(),
     {
       name: 'remember-out-dir',
       configResolved(config) {

@@ -124,6 +124,38 @@ describe('prerendered public pages', () => {
   });
 });
 
+describe("the map's code named in the HTML of /dashboard and /map", () => {
+  it('lists the map screen, its styles and the texts in the page language; other pages list none', async () => {
+    const { context, page } = await newPage(h);
+    for (const [path, acceptLanguage, texts] of [
+      ['/dashboard', 'en-US', 'en-us'],
+      ['/Map', 'fr-FR,fr;q=0.9', 'fr-ca'],
+    ] as const) {
+      const html = await (await page.request.get(path, { headers: { 'accept-language': acceptLanguage } })).text();
+      const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+      const styles = [...html.matchAll(/<link rel="preload" as="style" href="([^"]+)">/g)].map((m) => m[1]!);
+      expect(
+        scripts.some((href) => /^\/assets\/dashboard-screen-[\w-]+\.js$/.test(href)),
+        path,
+      ).toBe(true);
+      expect(
+        scripts.some((href) => /^\/assets\/map-kit-[\w-]+\.js$/.test(href)),
+        path,
+      ).toBe(true);
+      expect(
+        scripts.filter((href) => /^\/assets\/(en-us|fr-ca)-/.test(href)),
+        path,
+      ).toEqual([expect.stringMatching(new RegExp(`^/assets/${texts}-[\\w-]+\\.js$`))]);
+      expect(styles.length, path).toBeGreaterThan(0);
+      for (const href of [...scripts, ...styles]) expect((await page.request.get(href)).status(), href).toBe(200);
+    }
+    const profile = await (await page.request.get('/profile')).text();
+    expect(profile).toContain('class="boot"');
+    expect(profile).not.toContain('dashboard-screen-');
+    await context.close();
+  });
+});
+
 describe('a page whose query changes it', () => {
   it('/register?type=withID opened cold shows the ID form, rendered by the app, without a mismatch', async () => {
     const { context, page, errors } = await newPage(h, { quiet: true });

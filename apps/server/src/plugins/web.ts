@@ -34,15 +34,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
 
   const prerendered = root ? loadPrerendered(join(root, 'prerendered')) : new Map<string, string>();
 
-  const sendIndex = (reply: FastifyReply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  const preloadsFor = root ? loadScreenPreloads(join(root, 'screen-preloads.json')) : () => '';
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply, path: string) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .send(indexHtml?.replace('</head>', () => `${preloadsFor(path.toLowerCase(), pickLanguage(request))}</head>`));
   // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
   // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
   // otherwise, and hydrating them over it would be a mismatch, so they get the skeleton.
   const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const page = request.url.includes('?') ? undefined : prerendered.get(`${pickLanguage(request)}${path}`);
-    if (!page) return sendIndex(reply);
+    if (!page) return sendIndex(request, reply, path);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -62,6 +67,31 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
     return sendPage(request, reply, path);
   });
 });
+
+/**
+ * Issue 17: the links that make a signed-in user's first screen (the map) download with the
+ * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
+ * plugin.ts): its scripts, its styles (preloaded, not applied: they must not hold the skeleton's
+ * paint) and the texts in the page's language. Nothing for other paths, or without the file.
+ */
+function loadScreenPreloads(file: string): (path: string, language: Language) => string {
+  if (!existsSync(file)) return () => '';
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
+    paths: string[];
+    scripts: string[];
+    styles: string[];
+    texts: Partial<Record<string, string>>;
+  };
+  const links = (language: Language) =>
+    [
+      ...[...preloads.scripts, preloads.texts[language]]
+        .filter((href) => href !== undefined)
+        .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
+      ...preloads.styles.map((href) => `<link rel="preload" as="style" href="/${href}">`),
+    ].join('');
+  const byLanguage = new Map(LANGUAGES.map((language) => [language, links(language)]));
+  return (path, language) => (preloads.paths.includes(path) ? (byLanguage.get(language) ?? '') : '');
+}
 
 /** `<language>/<path>` → HTML, from dist/prerendered/<language>/<page>.html ('/' is index.html). */
 function loadPrerendered(dir: string): Map<string, string> {
