@@ -130,6 +130,13 @@ async function main() {
       `on PostgreSQL ${facts.version}; posts seeded in ${seedSeconds.toFixed(1)} s, places loaded in ` +
       `${placesSeconds.toFixed(1)} s, vacuum analyze ${vacuumSeconds.toFixed(1)} s`,
   );
+  // What the search's indexes (migrations 0016, 0021, 0023) cost on disk.
+  const sizes = (
+    await db.execute(sql`select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+      from pg_class c where c.relname in ('solutions_open_search_words', 'solutions_open_location_words',
+        'solutions_open_created_words', 'search_vocabulary') order by c.relname`)
+  ).rows;
+  console.log(`search indexes: ${sizes.map((r) => `${r.name} ${r.size}`).join(', ')}`);
 
   const port = await startServer();
   const login = await request(port, '/api/user/login', undefined, {

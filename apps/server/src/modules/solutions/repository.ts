@@ -156,6 +156,28 @@ const NEAR_WINDOW = 2000;
 /** A typed word stands for at most this many words of the posts (itself, longer words, close spellings). */
 const VARIANTS_PER_WORD = 8;
 
+/** Later than any post: the newest posts are the nearest to it (`created_at <-> NEVER`, btree_gist). */
+const NEVER = '9999-12-31T00:00:00Z';
+
+const hasDigit = (word: string) => /[0-9]/.test(word);
+
+/**
+ * The typed words as tsqueries (to_tsquery 'simple'): `all` every word, each by one of its
+ * variants; `letters` the same for the words without digits only (migration 0023's GiST indexes
+ * keep no words with digits), null when every typed word has a digit.
+ */
+export interface WordQuery {
+  all: string;
+  letters: string | null;
+}
+
+/** The WordQuery of normalised typed words (search_norm: [a-z0-9] only), each with its variants (searchVariants). */
+export function wordQuery(words: string[], variants: Map<string, string[]>): WordQuery {
+  const part = (w: string) => `(${(variants.get(w) ?? [w]).join(' | ')})`;
+  const letters = words.filter((w) => !hasDigit(w));
+  return { all: words.map(part).join(' & '), letters: letters.length > 0 ? letters.map(part).join(' & ') : null };
+}
+
 const COLUMNS = sql`
   select s.id, s.user_id, u.first_name as user_first_name, u.email as user_email, u.mobile_no as user_mobile,
          u.verified as user_verified, u.vip as user_vip, u.completed_deals as user_completed_deals,
@@ -385,13 +407,20 @@ export function solutionsRepository(db: Db) {
     /**
      * For each typed word, the words of the posts it stands for (migration 0016's
      * search_vocabulary): the word itself, words it begins (three letters or more), and close
-     * spellings by trigram similarity (four letters or more), best first.
+     * spellings by trigram similarity (four letters or more), best first. A word with digits is
+     * not in the vocabulary (migration 0023) and stands for itself alone: looked up as it is.
      */
     async searchVariants(words: string[]): Promise<Map<string, string[]>> {
+      const variants = new Map<string, string[]>();
+      const lettered = words.filter((w) => {
+        if (hasDigit(w)) variants.set(w, [w]);
+        return !hasDigit(w);
+      });
+      if (lettered.length === 0) return variants;
       const rows = await queryRows(
         db,
         sql`
-        select q.w, v.word from json_array_elements_text(${JSON.stringify(words)}::json) as q(w)
+        select q.w, v.word from json_array_elements_text(${JSON.stringify(lettered)}::json) as q(w)
         cross join lateral (select word from search_vocabulary
           where word = q.w or (char_length(q.w) >= 3 and word like q.w || '%')
              or (char_length(q.w) >= 4 and word % q.w)
@@ -399,7 +428,6 @@ export function solutionsRepository(db: Db) {
           limit ${VARIANTS_PER_WORD}) v`,
         z.object({ w: z.string(), word: z.string() }),
       );
-      const variants = new Map<string, string[]>();
       for (const row of rows) {
         variants.set(row.w, [...(variants.get(row.w) ?? []), row.word]);
       }
@@ -407,43 +435,71 @@ export function solutionsRepository(db: Db) {
     },
 
     /**
-     * Open posts matching `tsquery` (every typed word, each by one of its variants) and the
+     * Open posts matching `words` (every typed word, each by one of its variants) and the
      * filters: nearest first with `near`, else best match first with `best`, else newest first.
      */
-    async postSearch(filter: PostSearchFilter, tsquery: string | null, claim?: SessionClaim): Promise<SolutionRow[]> {
+    async postSearch(filter: PostSearchFilter, words: WordQuery | null, claim?: SessionClaim): Promise<SolutionRow[]> {
       const conditions: SQL[] = [open];
-      if (tsquery !== null) conditions.push(sql`s.search_words @@ to_tsquery('simple', ${tsquery})`);
+      if (words?.letters) {
+        // Said as migration 0023's GiST indexes say it, so that their walks check the words.
+        conditions.push(sql`search_letter_words(s.search_words) @@ to_tsquery('simple', ${words.letters})`);
+      }
+      if (words && words.all !== words.letters) {
+        conditions.push(sql`s.search_words @@ to_tsquery('simple', ${words.all})`);
+      }
       if (filter.type) conditions.push(sql`s.user_role = ${filter.type}`);
       if (filter.category) conditions.push(sql`s.category = ${filter.category}`);
       if (filter.price?.min !== undefined)
         conditions.push(sql`s.${sql.raw(filter.price.column)} >= ${filter.price.min}`);
       if (filter.price?.max !== undefined)
         conditions.push(sql`s.${sql.raw(filter.price.column)} <= ${filter.price.max}`);
+      const where = sql`where ${sql.join(conditions, sql` and `)}`;
       if (filter.near) {
         const [lng, lat] = filter.near.at;
         const at = sql`point(${lng}, ${lat})`;
+        let window = sql``;
         if (filter.near.radiusKm !== undefined) {
           // A circle in degrees that holds the true one (a degree of longitude shrinks with
           // cos(lat)), for the GiST index, then the great-circle distance itself.
           const km = filter.near.radiusKm;
           const degrees = km / 111.19 / Math.max(0.01, Math.cos((Math.min(89, Math.abs(lat)) * Math.PI) / 180));
-          conditions.push(sql`s.location <@ circle(${at}, ${degrees})`);
-          conditions.push(sql`2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(s.location[1] - ${lat}) / 2), 2)
+          window = sql`and s.location <@ circle(${at}, ${degrees})
+            and 2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(s.location[1] - ${lat}) / 2), 2)
             + cos(radians(${lat})) * cos(radians(s.location[1])) * power(sin(radians(s.location[0] - ${lng}) / 2), 2))))
-            <= ${km}`);
+            <= ${km}`;
         }
         const skip = filter.near.offset;
-        const nearest = (window: SQL) =>
-          run(
-            sql`${SELECT} where ${sql.join(conditions, sql` and `)} ${window}
-              order by s.location <-> ${at}, s.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
+        const page = sql`limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`;
+        if (words?.letters) {
+          // The nearest matches from one walk of solutions_open_location_words by distance, which
+          // skips the parts of the map where no post has the words (reading every match to sort
+          // them: bench:search, 1,000,000 posts, p95 555 ms), with every post as far as the last
+          // (`with ties`: a page boundary between two posts at one spot stays put), then sorted
+          // exactly by (distance, id). PostgreSQL walks the GiST index by distance only for
+          // `order by location <-> p` alone (list()).
+          const wanted = skip ? sql`(${rowCount(filter.limit)} + ${skip}::int)` : rowCount(filter.limit);
+          // Materialized, the walk is made once (as the best match's window), and only the
+          // page's posts are then read whole.
+          return run(
+            sql`with k as materialized (select s.id, s.location <-> ${at} as d
+                from solutions s join users u on u.id = s.user_id ${where} ${window}
+                order by s.location <-> ${at} fetch first ${wanted} rows with ties)
+              ${COLUMNS} from (select k.id, k.d from k order by k.d, k.id ${page}) k
+              join solutions s on s.id = k.id join users u on u.id = s.user_id
+              order by k.d, s.id`,
             claim,
             filter.limit,
           );
-        // First among the NEAR_WINDOW open posts nearest the point, walked from the GiST index:
-        // filtering every match by words and sorting them all by distance read all of them
-        // (bench:search, 200,000 posts: 25-85 ms of PostgreSQL; the window, about 7 ms). Too
-        // few there to fill the page: every match, as before.
+        }
+        // No words, or words with digits only (no walk above checks them): among the NEAR_WINDOW
+        // open posts nearest the point, walked from the GiST index; too few there to fill the
+        // page, every match (by the GIN index for such words, which are rare).
+        const nearest = (nearby: SQL) =>
+          run(
+            sql`${SELECT} ${where} ${window} ${nearby} order by s.location <-> ${at}, s.id ${page}`,
+            claim,
+            filter.limit,
+          );
         const windowed = await nearest(
           // An array, not `in (select ...)`: a semi-join was planned against every match again.
           sql`and s.id = any(array(select w.id from solutions w where w.status = 'Pending'
@@ -451,28 +507,35 @@ export function solutionsRepository(db: Db) {
         );
         return windowed.length >= filter.limit ? windowed : nearest(sql``);
       }
-      if (filter.best && tsquery !== null) {
-        // Ranked among the newest BEST_MATCH_WINDOW matches, read newest first from
-        // solutions_open_created (or, for a rare word, from the GIN index): ranking every match
-        // read all of them (bench:search, 200,000 posts: a word in 5,000 posts, 55 ms of
-        // PostgreSQL alone, five times its 20 newest). A word typed as it is counts twice one of
-        // its variants (a beginning, a close spelling); ties, newest first.
+      if (filter.best && words) {
+        // Ranked among the newest BEST_MATCH_WINDOW matches: ranking every match read all of them
+        // (bench:search, 200,000 posts: a word in 5,000 posts, 55 ms of PostgreSQL alone). They
+        // come from one walk of solutions_open_created_words from the newest (`<->` a date to
+        // come), which skips the stretches of time where no post has the words; with digits only
+        // in the words, newest first from solutions_open_created or the GIN index. A word typed as
+        // it is counts twice one of its variants (a beginning, a close spelling); ties, newest first.
         const { exact, offset: skip } = filter.best;
-        const rank = sql`ts_rank(s.search_words, to_tsquery('simple', ${tsquery.replaceAll('&', '|')}))
+        const rank = sql`ts_rank(s.search_words, to_tsquery('simple', ${words.all.replaceAll('&', '|')}))
           ${exact ? sql`+ 2 * ts_rank(s.search_words, to_tsquery('simple', ${exact}))` : sql``}`;
+        // `with ties`: posts written at one instant are in the window or out of it together.
+        const newest = words.letters
+          ? sql`s.created_at <-> ${NEVER}::timestamptz fetch first ${sql.raw(String(BEST_MATCH_WINDOW))} rows with ties`
+          : sql`s.created_at desc, s.id desc limit ${sql.raw(String(BEST_MATCH_WINDOW))}`;
+        // The window is read once (materialized: with few users, PostgreSQL once walked it again
+        // for each), and only the page's posts are then read whole.
         return run(
-          sql`${COLUMNS} from (select s.id, ${rank} as rank from solutions s join users u on u.id = s.user_id
-              where ${sql.join(conditions, sql` and `)}
-              order by s.created_at desc, s.id desc limit ${sql.raw(String(BEST_MATCH_WINDOW))}) b
+          sql`with b as materialized (select s.id, s.created_at, ${rank} as rank
+              from solutions s join users u on u.id = s.user_id ${where} order by ${newest})
+            ${COLUMNS} from (select b.id, b.rank from b order by b.rank desc, b.created_at desc, b.id desc
+              limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}) b
             join solutions s on s.id = b.id join users u on u.id = s.user_id
-            order by b.rank desc, s.created_at desc, s.id desc limit ${rowCount(filter.limit)}
-            ${skip ? sql`offset ${skip}` : sql``}`,
+            order by b.rank desc, s.created_at desc, s.id desc`,
           claim,
           filter.limit,
         );
       }
       return run(
-        sql`${SELECT} where ${sql.join(conditions, sql` and `)} ${afterCursor(filter.after)}
+        sql`${SELECT} ${where} ${afterCursor(filter.after)}
           order by s.created_at desc, s.id desc limit ${rowCount(filter.limit)}`,
         claim,
         filter.limit,

@@ -77,6 +77,8 @@ describe('GET /api/solution/search', () => {
     ['the beginning of a word', 'q=oni', 'onions'],
     ['two words, both matched', 'q=chest%20freezer', 'freezer'],
     ['a title', 'q=onions', 'onions'],
+    ['a number, typed as it is (migration 0023)', 'q=300', 'freezer'],
+    ['a number and a word', 'q=300%20litres', 'freezer'],
   ])('finds %s (%s)', async (_what, query, post) => {
     expect(await found(query)).toContain(ids[post]);
   });
@@ -106,6 +108,14 @@ describe('GET /api/solution/search', () => {
     expect(first.json().data.map((s: { _id: string }) => s._id)).toEqual([ids.tractor]);
     const next = await search(`near=-17.44,14.69&category=Equipments&limit=1&cursor=${first.json().next_cursor}`);
     expect(next.json().data.map((s: { _id: string }) => s._id)).toEqual([ids.freezer]);
+  });
+
+  it('answers the posts with the words nearest first, a typo or a number too', async () => {
+    expect(await found('q=freezer&near=-16.9,14.8')).toEqual([ids.freezer, ids.rooms]);
+    expect(await found('q=freezers&near=-17.44,14.69')).toEqual([ids.rooms, ids.freezer]);
+    expect(await found('q=freezr&near=-17.44,14.69&radius_km=20')).toEqual([ids.rooms]);
+    expect(await found('q=300&near=-17.44,14.69')).toEqual([ids.freezer]);
+    expect(await found('q=onions&near=-17.44,14.69&type=provideSolution')).toEqual([]);
   });
 
   it('pages with a cursor, newest first', async () => {

@@ -33,9 +33,11 @@ import { titleIn, titleOf } from './title.js';
 import {
   BEST_MATCH_WINDOW,
   solutionsRepository,
+  wordQuery,
   type ImageRow,
   type SolutionRow,
   type SolutionsRepository,
+  type WordQuery,
 } from './repository.js';
 
 export interface Display {
@@ -365,7 +367,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       const byOffset = query.near !== undefined || words.length > 0;
       const offset = byOffset ? await authFirst(claim, () => offsetOf(query.cursor)) : 0;
       const after = byOffset ? undefined : await authFirst(claim, () => afterOf(query.cursor));
-      let tsquery: string | null = null;
+      let match: WordQuery | null = null;
       let variants = new Map<string, string[]>();
       if (query.q.trim() !== '') {
         variants = words.length > 0 ? await repo.searchVariants(words) : variants;
@@ -374,7 +376,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
           await repo.checkSession(claim);
           return { data: [], next_cursor: null };
         }
-        tsquery = words.map((w) => `(${variants.get(w)!.join(' | ')})`).join(' & ');
+        match = wordQuery(words, variants);
       }
       const rows = await repo.postSearch(
         {
@@ -387,7 +389,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
           after,
           limit: query.limit + 1,
         },
-        tsquery,
+        match,
         claim,
       );
       if (byOffset) {
