@@ -1,6 +1,9 @@
-// A modal on the native <dialog>: focus is trapped and Escape closes it, by the browser.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// The one modal dialog shell of the app (issue 18); every dialog is a Modal. It is the native
+// <dialog> opened with showModal, so the browser traps the focus and closes it on Escape; its
+// heading names it; a click on the backdrop closes it; the focus goes back to what opened it.
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import './modal.css';
 
 interface ModalProps {
   open: boolean;
@@ -13,14 +16,36 @@ interface ModalProps {
 
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const cancelled = useRef(false);
+  /** The next close event is of a close the shell made or already reported (Escape). */
+  const closedHere = useRef(false);
+  /** What had the focus when the dialog opened; it gets the focus back when the dialog closes. */
+  const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      dialog.showModal();
+    }
+    if (!open) {
+      if (dialog.open) {
+        closedHere.current = true;
+        dialog.close();
+      }
+      returnFocus(dialog, opener);
+    }
   }, [open]);
+  // A dialog its owner stops rendering while open (a confirm answered, a form's dialog done) is
+  // taken out of the page without a close: the focus goes back all the same. (StrictMode's trial
+  // unmount leaves the dialog in the page, and is not one.)
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => {
+      if (dialog && !dialog.isConnected) returnFocus(dialog, opener);
+    };
+  }, []);
   return (
     <dialog
       ref={ref}
@@ -31,15 +56,16 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
       // that opened it) is a change of state and shows the dialog again; committed at close, the
       // reopen met a state still open and was lost, and the dialog never showed again.
       onCancel={() => {
-        cancelled.current = true;
+        closedHere.current = true;
         flushSync(onClose);
       }}
       onClose={() => {
-        // The close that follows a cancel has nothing to add; one that comes when the dialog is
-        // open again is stale.
-        const afterCancel = cancelled.current;
-        cancelled.current = false;
-        if (!afterCancel && !ref.current?.open) flushSync(onClose);
+        // The close that follows a cancel, or the owner's own close (open turned false), has
+        // nothing to add: onClose is called once. One that comes when the dialog is open again is
+        // stale.
+        const known = closedHere.current;
+        closedHere.current = false;
+        if (!known && !ref.current?.open) flushSync(onClose);
       }}
       onClick={(event) => {
         // A click on the backdrop (the dialog itself, outside its content) closes it.
@@ -55,4 +81,17 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
       </div>
     </dialog>
   );
+}
+
+/**
+ * Gives the focus back to the dialog's opener, if it is still in the page and the focus is nowhere
+ * else: in the closed dialog, or lost with it. An action that moved the focus on purpose (to a
+ * field to correct) keeps it there.
+ */
+function returnFocus(dialog: HTMLDialogElement, opener: RefObject<HTMLElement | null>) {
+  const target = opener.current;
+  opener.current = null;
+  if (!target?.isConnected) return;
+  const active = document.activeElement;
+  if (active === null || active === document.body || dialog.contains(active)) target.focus();
 }

@@ -2,11 +2,12 @@
 // captures and records the payment once, then shows the paid confirmation of SPEC 2.3 item 10:
 // the service, pickup and delivery (given by the app layer, which owns the post's summary) and the
 // other party's mobile and e-mail. /cancelUrl says it failed (SPEC 8).
-import { CircleCheck, LoaderCircle, Mail, Phone } from 'lucide-react';
+import { CircleCheck, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney, parseDecimal } from '@app/shared';
+import { BusySpin } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api-errors';
 import { getLanguage } from '../../../lib/settings';
@@ -53,7 +54,7 @@ export function PaymentSuccessPage({ title, service, next }: SuccessProps) {
         </PaidConfirmation>
       ) : (
         <p className="billing-result muted" role="status">
-          <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+          <BusySpin size={20} />
           {t('billing.confirming')}
         </p>
       )}

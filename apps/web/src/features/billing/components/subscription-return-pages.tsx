@@ -1,10 +1,11 @@
 // SPEC 2.3 item 17: the provider's return after the yearly subscription. /subscriptionsuccess
 // confirms it with the server (it asks the provider; nothing in the address is trusted, D-17),
 // stores the returned user and goes to the dashboard; /subscriptioncancel says it failed.
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { CircleCheck, CircleX } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { BusySpin } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api-errors';
 import { useConfirmSubscription } from '../api/confirm-subscription';
@@ -47,7 +48,7 @@ export function SubscriptionSuccessPage({ title }: { title: string }) {
           </div>
         ) : (
           <p className="billing-result muted" role="status">
-            <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+            <BusySpin size={20} />
             {t('billing.confirming')}
           </p>
         )}

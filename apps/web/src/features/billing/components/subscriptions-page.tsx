@@ -1,10 +1,11 @@
 // SPEC 2.3 item 16, /subscriptions: the yearly price in the chosen currency, the manual
 // mobile-money instructions (D-18), and 'Pay with', shown only once the server has created the
 // provider's subscription and answered its approval page.
-import { ExternalLink, LoaderCircle, Smartphone } from 'lucide-react';
+import { ExternalLink, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { currencyOfSetting, formatMoney, YEARLY_PRICE } from '@app/shared';
+import { BusySpin } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api-errors';
 import { useClientConfig } from '../../../lib/client-config';
@@ -43,7 +44,7 @@ export function SubscriptionsPage({ title }: { title: string }) {
             </div>
           ) : (
             <p className="billing-result muted" role="status">
-              <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+              <BusySpin size={20} />
               {t('billing.preparing')}
             </p>
           )}
@@ -90,7 +91,7 @@ function MobileMoney() {
           {t('billing.mobileStep1')}
           {config.isPending ? (
             <p className="billing-result muted" role="status">
-              <LoaderCircle aria-hidden="true" size={20} className="billing-spin" />
+              <BusySpin size={20} />
               {t('billing.mobileLoading')}
             </p>
           ) : (
