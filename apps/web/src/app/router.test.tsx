@@ -1,8 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../testing/render';
+import { server } from '../testing/server';
 import { routeObjects } from './router';
 
 function open(path: string) {
@@ -18,7 +20,7 @@ function open(path: string) {
 
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal('fetch', () => Promise.resolve(new Response('{"data":[]}', { status: 200 })));
+  server.use(http.all('*', () => HttpResponse.json({ data: [] })));
   // jsdom has no matchMedia; the layout asks whether the screen is a phone's.
   vi.stubGlobal('matchMedia', (query: string) => ({
     matches: false,

@@ -1,23 +1,25 @@
-// A server-sent event stream the test writes to: `fetch` answers /api/notify/stream with it and
-// every other call with `fallback` (usually routeFetch's mock).
-import { vi } from 'vitest';
+// A server-sent event stream the test writes to: the mock server answers /api/notify/stream with
+// it. Call it after routeFetch, whose handler answers every other request: the later handler is
+// asked first.
+import { http, HttpResponse } from 'msw';
+import { server } from './server';
 
-export function stubEventStream(fallback: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
+export function stubEventStream() {
   const encoder = new TextEncoder();
   let push: ((chunk: string) => void) | null = null;
   const opened = new Promise<void>((resolve) => {
-    const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (new URL(String(input), 'http://localhost').pathname !== '/api/notify/stream') return fallback(input, init);
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          push = (chunk) => controller.enqueue(encoder.encode(chunk));
-          init?.signal?.addEventListener('abort', () => controller.close());
-          resolve();
-        },
-      });
-      return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
-    });
-    vi.stubGlobal('fetch', fetchMock);
+    server.use(
+      http.get('/api/notify/stream', ({ request }) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (chunk) => controller.enqueue(encoder.encode(chunk));
+            request.signal.addEventListener('abort', () => controller.close());
+            resolve();
+          },
+        });
+        return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
   });
   return {
     opened,

@@ -5,9 +5,13 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { http, HttpResponse } from 'msw';
 import { createMemoryRouter, RouterProvider, useLocation, type Location } from 'react-router';
 import { vi } from 'vitest';
 import en from '../locales/en-us.json';
+import { server } from './server';
+
+export { requestsReceived } from './server';
 
 await i18next.use(initReactI18next).init({
   lng: 'en-us',
@@ -62,26 +66,51 @@ export function renderScreen(
 
 type Reply = [status: number, body?: unknown];
 
-/** fetch answering by "METHOD /path" (query ignored); anything else fails the call with 404. */
+/**
+ * A request the app sent, as its two fetch() arguments: the URL (without the page's origin, as the
+ * app writes it) and the method, headers and body (its text, or the form it sent).
+ */
+export type SentRequest = [url: string, init: { method: string; headers: Headers; body?: string | FormData }];
+
+/** The request as a test reads it (SentRequest). */
+export async function sentRequest(request: Request): Promise<SentRequest> {
+  const url = new URL(request.url);
+  const body =
+    request.body === null
+      ? undefined
+      : request.headers.get('content-type')?.startsWith('multipart/form-data')
+        ? await request.formData()
+        : await request.text();
+  return [
+    url.origin === location.origin ? `${url.pathname}${url.search}` : url.href,
+    { method: request.method, headers: request.headers, body },
+  ];
+}
+
+/**
+ * Has the mock server answer by "METHOD /path" (query ignored), and anything else with 404.
+ * Returns the recorder of the requests sent, one call (a SentRequest) each.
+ */
 export function routeFetch(routes: Record<string, Reply | (() => Reply)>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const route = routes[`${init?.method ?? 'GET'} ${url.pathname}`];
-    const [status, body] = typeof route === 'function' ? route() : (route ?? [404, { code: 'NOT_FOUND', message: '' }]);
-    return new Response(body === undefined ? null : JSON.stringify(body), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
+  const fetchMock = vi.fn((...[url, init]: SentRequest): Reply => {
+    const route = routes[`${init.method} ${new URL(url, location.href).pathname}`];
+    return typeof route === 'function' ? route() : (route ?? [404, { code: 'NOT_FOUND', message: '' }]);
   });
-  vi.stubGlobal('fetch', fetchMock);
+  server.use(
+    http.all('*', async ({ request }) => {
+      const [status, body] = fetchMock(...(await sentRequest(request)));
+      return new HttpResponse(body === undefined ? null : JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
   return fetchMock;
 }
 
-/** The calls made to "METHOD /path". */
+/** The requests sent to "METHOD /path". */
 export const callsTo = (fetchMock: ReturnType<typeof routeFetch>, route: string) =>
-  fetchMock.mock.calls.filter(
-    ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}` === route,
-  );
+  fetchMock.mock.calls.filter(([url, init]) => `${init.method} ${new URL(url, location.href).pathname}` === route);
 
 /** A signed-in session in local storage, as the sign-in screen stores it (SPEC 3). */
 export function signIn(user: { _id: string; country?: string | null } & Record<string, unknown>): void {

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import type { AdminReport } from '../api/reports';
 import { ReportsPage } from './reports-page';
 
@@ -32,11 +32,12 @@ afterEach(() => {
 });
 
 describe('/admin/reports (D-29)', () => {
-  it('tells a signed-in non-admin it is for administrators only and asks the API for nothing', () => {
+  it('tells a signed-in non-admin it is for administrators only and asks the API for nothing', async () => {
     signIn(testUser());
     const fetchMock = routeFetch({});
     renderPage();
     expect(screen.getByText(/administrators/i)).toBeInTheDocument();
+    await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/admin/reports')).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { UsersPage } from './users-page';
 
 const admin = testUser({ _id: 'admin', firstName: 'Ada', lastName: null, email: 'admin@example.org', admin: true });
@@ -36,11 +36,12 @@ afterEach(() => {
 });
 
 describe('/getUsers (D-11)', () => {
-  it('tells a visitor it is for administrators only and asks the API for nothing', () => {
+  it('tells a visitor it is for administrators only and asks the API for nothing', async () => {
     const fetchMock = routeFetch({});
     renderPage();
     expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -50,6 +51,7 @@ describe('/getUsers (D-11)', () => {
     renderPage();
     expect(screen.getByText('This page is for administrators only.')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
+    await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/admin/users')).toHaveLength(0);
   });
 

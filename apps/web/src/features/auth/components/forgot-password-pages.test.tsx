@@ -1,7 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, sentBody, stubFetch } from '../testing/render';
+import { requestsReceived, server } from '../../../testing/server';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { VerifyCodePage } from './verify-code-page';
@@ -57,6 +59,7 @@ describe('forgot password', () => {
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'new password 2' } });
     fireEvent.click(screen.getByText('Save the new password', { selector: 'button' }));
     expect(screen.getByRole('alert').textContent).toBe('Password doesnot match');
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'new password 1' } });
@@ -79,25 +82,27 @@ describe('forgot and reset password forms', () => {
     renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill all the fields');
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('shows "Sending the code…" on a disabled button, then the server\'s refusal, and a link back to /login', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const fetchMock = stubFetch();
-    fetchMock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubFetch();
+    server.use(
+      http.post('/api/user/sendMessage', async () => {
+        await answered;
+        return HttpResponse.json({ code: 'RATE_LIMITED', message: 'slow down' }, { status: 429 });
+      }),
+    );
     renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
     expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+221 77 123 45 67' } });
     fireEvent.click(screen.getByText('Send Code', { selector: 'button' }));
     const button = await screen.findByRole('button', { name: 'Sending the code…' });
     expect(button).toBeDisabled();
-    answer(
-      new Response(JSON.stringify({ code: 'RATE_LIMITED', message: 'slow down' }), {
-        status: 429,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    answer();
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a few minutes and try again.'),
     );

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { requestsReceived } from '../../../testing/server';
 import { LoginPage } from './login-page';
 
 const session = {
@@ -19,6 +20,8 @@ const fill = (identifier: string, password: string) => {
 };
 
 beforeEach(() => {
+  // The social buttons ask for the providers on every render; a test's own replies come first.
+  stubFetch();
   localStorage.clear();
   stubGeolocation(true);
 });
@@ -57,11 +60,12 @@ describe('the login screen', () => {
     expect(localStorage.getItem('auth_key')).toBeNull();
   });
 
-  it('says "Please fill all the fields" without calling the server when a field is empty', () => {
+  it('says "Please fill all the fields" without calling the server when a field is empty', async () => {
     const fetchMock = stubFetch();
     renderLogin();
     fill('awa@example.org', '');
     expect(screen.getByText('Please fill all the fields')).toBeInTheDocument();
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { placeCountry, renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { requestsReceived, server } from '../../../testing/server';
 import { RegisterPage } from './register-page';
 
 const renderRegister = (type: string) =>
@@ -36,6 +38,8 @@ const user = { _id: 'u1', firstName: 'Awa' };
 const session = { user, auth_key: 'a'.repeat(43), expiry: '2099-01-01T00:00:00.000Z' };
 
 beforeEach(() => {
+  // The social buttons ask for the providers on every render; a test's own replies come first.
+  stubFetch();
   localStorage.removeItem('auth_key');
   stubGeolocation(true);
 });
@@ -47,12 +51,13 @@ afterEach(() => {
 });
 
 describe('the register screen', () => {
-  it('says "Please fill all the fields" and sends nothing while fields are empty', () => {
+  it('says "Please fill all the fields" and sends nothing while fields are empty', async () => {
     const fetchMock = stubFetch();
     renderRegister('withOutID');
     submit();
     expect(alertText()).toBe('Please fill all the fields');
     expect(screen.getByLabelText('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -98,17 +103,19 @@ describe('the register screen', () => {
   });
 
   it("keeps a dial code the user chose when the device's country arrives later (D-24)", async () => {
-    let answer: (value: Response) => void = () => undefined;
-    const reverse = new Promise<Response>((resolve) => (answer = resolve));
+    let answer: () => void = () => undefined;
+    const reverse = new Promise<void>((resolve) => (answer = resolve));
     stubFetch();
-    const stubbed = fetch;
-    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
-      String(input).startsWith('/api/places/reverse?') ? reverse : stubbed(input, init),
+    server.use(
+      http.get('/api/places/reverse', async () => {
+        await reverse;
+        return HttpResponse.json({ data: { name: 'Dakar', country_code: 'SN' } });
+      }),
     );
     renderRegister('withOutID');
     const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
     fireEvent.change(dial, { target: { value: 'NE' } });
-    answer(new Response(JSON.stringify({ data: { name: 'Dakar', country_code: 'SN' } })));
+    answer();
     await waitFor(() => expect(localStorage.getItem('positionCountry')).toBe('SN'));
     expect(dial.value).toBe('NE');
   });
@@ -221,7 +228,8 @@ describe('the register screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/dashboard/));
     const form = sentBody(fetchMock, 2) as FormData;
-    expect(form).toBeInstanceOf(FormData);
+    // Multipart, as the server reads it (Node's FormData: not jsdom's class).
+    expect(Object.prototype.toString.call(form)).toBe('[object FormData]');
     expect(JSON.parse(form.get('new_user') as string)).toMatchObject({
       lastName: 'Diop',
       physical_address: 'Rue 10, Dakar',

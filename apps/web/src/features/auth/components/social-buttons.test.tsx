@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../../../lib/social-binding';
+import { server } from '../../../testing/server';
 import { renderScreen } from '../testing/render';
 import { SocialButtons } from './social-buttons';
 
@@ -12,7 +14,7 @@ afterEach(() => {
 });
 
 const serve = (providers: object) =>
-  vi.stubGlobal('fetch', () => Promise.resolve(new Response(JSON.stringify({ data: providers }))));
+  server.use(http.get('/api/auth/providers', () => HttpResponse.json({ data: providers })));
 
 describe('the social buttons', () => {
   it('mark Google and Facebook unavailable where the server has no keys, and offer the local test account', async () => {

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { PaymentCancelPage, PaymentSuccessPage } from './payment-return-pages';
 
 const SOLUTION = '0b6f2f4e-8f7a-4f0e-9d6e-1a2b3c4d5e6f';
@@ -62,10 +62,11 @@ describe('/successurl, the paid confirmation (SPEC 2.3 item 10)', () => {
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', `/clientneedsmatch/${SOLUTION}`);
   });
 
-  it('without the return values posts nothing', () => {
+  it('without the return values posts nothing', async () => {
     const fetchMock = routeFetch({});
     renderScreen('/successurl', <PaymentSuccessPage title="Payment" />);
     expect(screen.getByRole('alert').textContent).toMatch(/needs the details sent back/);
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { SubscriptionCancelPage, SubscriptionSuccessPage } from './subscription-return-pages';
 
 beforeEach(() => {
@@ -53,10 +53,11 @@ describe('/subscriptionsuccess (SPEC 2.3 item 17)', () => {
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/subscriptions');
   });
 
-  it('without a subscription_id posts nothing', () => {
+  it('without a subscription_id posts nothing', async () => {
     const fetchMock = routeFetch({});
     renderScreen('/subscriptionsuccess', <SubscriptionSuccessPage title="Subscription" />);
     expect(screen.getByRole('alert').textContent).toMatch(/needs the details sent back by the payment provider/);
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

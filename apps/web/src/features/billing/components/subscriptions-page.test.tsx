@@ -1,6 +1,8 @@
 import { cleanup, screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { server } from '../../../testing/server';
 import { SubscriptionsPage } from './subscriptions-page';
 
 beforeEach(() => {
@@ -30,10 +32,9 @@ describe('/subscriptions (SPEC 2.3 item 16)', () => {
   it("shows 'Pay with' only once the server has created the subscription", async () => {
     let answer: (r: Response) => void = () => {};
     const pending = new Promise<Response>((resolve) => (answer = resolve));
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) =>
-        String(input).includes('/payment/subscribe') ? pending : new Response(null, { status: 404 }),
+    server.use(
+      http.all('*', ({ request }) =>
+        request.url.includes('/payment/subscribe') ? pending : new HttpResponse(null, { status: 404 }),
       ),
     );
     renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
 import { invalidateMapViews } from '../../../lib/map-views';
+import { server } from '../../../testing/server';
 import { getMapView, mapViewQueryOptions, type MapViewInput } from './get-map-view';
 
 const input: MapViewInput = { bbox: [-17.6, 14.6, -17.3, 14.8], zoom: 13, currency: 'dollar', lang: 'en' };
-afterEach(() => vi.unstubAllGlobals());
 
 describe('map views after a change', () => {
   it('are marked stale by invalidateMapViews, as a post, a deal or a deletion calls it', async () => {
@@ -19,13 +20,16 @@ describe('map views after a change', () => {
   });
 
   it("ask the server, not the browser's copy of an earlier answer", async () => {
-    const fetchMock = vi
-      .fn()
-      .mockResolvedValue(new Response(JSON.stringify({ data: { points: [], clusters: [] } }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const requests: Request[] = [];
+    server.use(
+      http.all('*', ({ request }) => {
+        requests.push(request);
+        return HttpResponse.json({ data: { points: [], clusters: [] } });
+      }),
+    );
     await getMapView(input);
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toMatch(/^\/api\/solution\/map\?bbox=/);
-    expect(init.cache).toBe('no-cache');
+    const [request] = requests;
+    expect(request?.url.slice(location.origin.length)).toMatch(/^\/api\/solution\/map\?bbox=/);
+    expect(request?.cache).toBe('no-cache');
   });
 });

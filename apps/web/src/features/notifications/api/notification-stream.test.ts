@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { server } from '../../../testing/server';
 import { listenToNotifications, parseEvents } from './notification-stream';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const NOTE = {
   _id: 'n1',
@@ -28,14 +28,13 @@ describe('listenToNotifications', () => {
     const controller = new AbortController();
     const seen: string[] = [];
     let calls = 0;
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => {
+    server.use(
+      http.get('/api/notify/stream', () => {
         calls += 1;
-        if (calls === 1) throw new TypeError('Failed to fetch');
-        if (calls === 2) return new Response(`event: notification\ndata: ${JSON.stringify(NOTE)}\n\n`);
+        if (calls === 1) return HttpResponse.error();
+        if (calls === 2) return new HttpResponse(`event: notification\ndata: ${JSON.stringify(NOTE)}\n\n`);
         controller.abort();
-        return new Response('');
+        return new HttpResponse('');
       }),
     );
     await listenToNotifications(controller.signal, (n) => seen.push(n._id), { retryMinMs: 1, retryMaxMs: 4 });
@@ -44,9 +43,9 @@ describe('listenToNotifications', () => {
   });
 
   it('gives up when the session is refused (401)', async () => {
-    const fetchMock = vi.fn(async () => new Response('{}', { status: 401 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const answer = vi.fn(() => new HttpResponse('{}', { status: 401 }));
+    server.use(http.get('/api/notify/stream', answer));
     await listenToNotifications(new AbortController().signal, () => undefined, { retryMinMs: 1 });
-    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(answer).toHaveBeenCalledOnce();
   });
 });

@@ -1,7 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@app/shared';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { http, HttpResponse } from 'msw';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
+import { server } from '../../../testing/server';
 import { Mailbox } from './mailbox';
 
 const note = (id: string, status: 'true' | 'false', text: string, solution_id?: string): Notification => ({
@@ -34,22 +36,21 @@ type Routes = Parameters<typeof routeFetch>[0];
 function stubWithStream(routes: Routes) {
   const json = routeFetch(routes);
   let push: (text: string) => void = () => undefined;
-  const streamed = vi.fn();
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    if (String(input) === '/api/notify/stream') {
-      streamed(init);
+  const streamed = vi.fn<(request: Request) => void>();
+  server.use(
+    http.get('/api/notify/stream', ({ request }) => {
+      streamed(request);
       const encoder = new TextEncoder();
       const body = new ReadableStream<Uint8Array>({
         start(controller) {
           push = (text) => controller.enqueue(encoder.encode(text));
           push(': connected\n\n');
-          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
+          request.signal.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')));
         },
       });
-      return Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }));
-    }
-    return json(input, init);
-  });
+      return new HttpResponse(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    }),
+  );
   return { json, streamed, push: (text: string) => push(text) };
 }
 
@@ -172,11 +173,12 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     expect(screen.getAllByRole('button', { name: /accepted your post/ })[0]!.textContent).toContain('Cy accepted');
   });
 
-  it('is not there for a visitor', () => {
+  it('is not there for a visitor', async () => {
     localStorage.clear();
     const fetchMock = routeFetch({});
     renderMailbox();
     expect(screen.queryByRole('button', { name: /Mailbox/ })).not.toBeInTheDocument();
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

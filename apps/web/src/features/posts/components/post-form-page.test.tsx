@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { server } from '../../../testing/server';
 import { NeedSolutionFormPage, ProvideSolutionFormPage } from './post-form-page';
 
 type State = Record<string, unknown> | null;
@@ -385,10 +387,7 @@ describe('publishing', () => {
 
   it('shows a busy button while publishing', async () => {
     let answer: (r: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    server.use(http.all('*', () => new Promise<Response>((resolve) => (answer = resolve))));
     renderNeed(fromMap('Delivery', 'delivery-small-box'));
     await fillDelivery();
     submit();

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
+import { server } from '../../../testing/server';
 import { completeSocialSignUp, heldSession, holdSession, releaseSession } from './complete-social-sign-up';
 
 const session = { user: { _id: 'u1' }, auth_key: 'k'.repeat(43), expiry: '2030-01-01T00:00:00Z' } as Parameters<
@@ -7,7 +9,6 @@ const session = { user: { _id: 'u1' }, auth_key: 'k'.repeat(43), expiry: '2030-0
 >[0];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   sessionStorage.clear();
 });
 
@@ -28,27 +29,27 @@ describe('the held session of an incomplete social sign-up', () => {
 
 describe('completeSocialSignUp', () => {
   it('sends the held key and returns the completed user', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(new Response(JSON.stringify({ data: { _id: 'u1' } }), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
+    const requests: Request[] = [];
+    server.use(
+      http.all('*', ({ request }) => {
+        requests.push(request);
+        return HttpResponse.json({ data: { _id: 'u1' } });
+      }),
+    );
     await expect(
       completeSocialSignUp(session, { mobile_no: '+221 771234567', country: 'SN', verification_token: 't' }),
     ).resolves.toEqual({
       _id: 'u1',
     });
-    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/user/register-via-fb/u1');
-    expect(init.method).toBe('PUT');
-    expect((init.headers as Record<string, string>)['access-token']).toBe(session.auth_key);
+    const [request] = requests;
+    expect(request?.url).toBe(`${location.origin}/api/user/register-via-fb/u1`);
+    expect(request?.method).toBe('PUT');
+    expect(request?.headers.get('access-token')).toBe(session.auth_key);
   });
 
   it('turns 409 into USER_EXISTS', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi
-        .fn()
-        .mockResolvedValue(
-          new Response(JSON.stringify({ code: 'USER_EXISTS', message: 'User already exists.' }), { status: 409 }),
-        ),
+    server.use(
+      http.all('*', () => HttpResponse.json({ code: 'USER_EXISTS', message: 'User already exists.' }, { status: 409 })),
     );
     const error = await completeSocialSignUp(session, {
       mobile_no: '+221 771234567',

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { ProfilePage } from './profile-page';
 
 const DAY = 86_400_000;
@@ -132,6 +132,7 @@ describe('the profile screen', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 0));
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account' }));
+    await requestsReceived();
     expect(callsTo(fetchMock, 'DELETE /api/user/u1')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));

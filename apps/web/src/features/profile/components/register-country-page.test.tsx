@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { holdSession } from '../api/complete-social-sign-up';
-import { callsTo, renderScreen, routeFetch, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, testUser } from '../../../testing/render';
 import { RegisterCountryPage } from './register-country-page';
 
 const KEY = 'k'.repeat(43);
@@ -56,6 +56,7 @@ describe('/registerCountry (SPEC 5)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please complete all the fields');
     await fill({ email: 'khady@example.org', number: '77 123 45 67', country: '' });
     expect(screen.getByRole('alert').textContent).toBe('Please complete all the fields');
+    await requestsReceived();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -68,6 +69,7 @@ describe('/registerCountry (SPEC 5)', () => {
     await fill({ email: 'khady@example.org', number: '77 123 45 67', country: 'SN' });
     expect((await screen.findByRole('alert')).textContent).toBe('User already exists.');
     expect(screen.getByLabelText('Number')).toBeTruthy();
+    await requestsReceived();
     expect(callsTo(fetchMock, 'PUT /api/user/register-via-fb/u1')).toEqual([]);
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
   });
@@ -102,6 +104,7 @@ describe('/registerCountry (SPEC 5)', () => {
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
     await enterCode('654321');
     expect((await screen.findByRole('alert')).textContent).toBe('This code is not valid.');
+    await requestsReceived();
     expect(callsTo(fetchMock, 'PUT /api/user/register-via-fb/u1')).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
@@ -133,7 +136,7 @@ describe('/registerCountry (SPEC 5)', () => {
       country: 'SN',
       verification_token: 'token-of-the-number',
     });
-    expect((init?.headers as Record<string, string>)['access-token']).toBe(KEY);
+    expect(init?.headers.get('access-token')).toBe(KEY);
     expect(localStorage.getItem('auth_key')).toBe(KEY);
     expect(localStorage.getItem('isCountry')).toBe('true');
     expect(sessionStorage.getItem('socialCompletion')).toBeNull();

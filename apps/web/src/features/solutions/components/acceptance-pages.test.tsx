@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { solution } from '../testing/fixtures';
 import { ClientNeedsMatchPage, ClientOfferAcceptPage, SupplierSolutionPage } from './acceptance-pages';
 
@@ -46,6 +46,7 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
     expect(screen.getByText('Thiès, Senegal')).toBeTruthy();
     expect(screen.getByText('m@example.org')).toBeTruthy();
     expect(screen.getByText('+221771234567')).toBeTruthy();
+    await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/solution/getSolutionDetails/s1')).toHaveLength(0);
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearOutbox, flushOutbox } from '../../../lib/outbox';
 import en from '../../../locales/en-us.json';
 import { stubEventStream } from '../../../testing/event-stream';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { deal, message, person } from '../testing/solutions';
 import { solution } from '../testing/fixtures';
 import { DealPage } from './deal-page';
@@ -80,6 +80,7 @@ describe('the deal page (D-27)', () => {
     expect(screen.getAllByText('payment choice').length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: 'Call Binta' })).toBeNull();
     expect(screen.queryByRole('textbox')).toBeNull();
+    await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/deals/d1/messages')).toHaveLength(0);
   });
 
@@ -185,6 +186,7 @@ describe('the thread (D-28)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Write a message first.');
     expect(box.getAttribute('aria-invalid')).toBe('true');
+    await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/messages')).toHaveLength(0);
     fireEvent.change(box, { target: { value: 'Hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
@@ -215,7 +217,7 @@ describe('the thread (D-28)', () => {
       'GET /api/deals/d1/messages': () => [200, { data: thread }],
       'GET /api/deals/unread': [200, { data: { count: 0 } }],
     });
-    const stream = stubEventStream(api);
+    const stream = stubEventStream();
     open();
     const log = await screen.findByRole('log', { name: 'Messages' });
     await stream.opened;
@@ -259,6 +261,7 @@ describe('a message written without a signal (issue 17)', () => {
     const waiting = within(log).getByText('Coming at 8').closest('li')!;
     expect(waiting.textContent).toContain('You');
     expect(box.value).toBe('');
+    await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/messages')).toHaveLength(0);
 
     offline(false);
@@ -328,6 +331,7 @@ describe('finishing a deal (D-29)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Send my rating' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose from 1 to 5 stars first.');
+    await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/review')).toHaveLength(0);
 
     expect(within(stars).getAllByRole('radio')).toHaveLength(5);
@@ -377,6 +381,7 @@ describe('finishing a deal (D-29)', () => {
     // "No" keeps the completion and asks nothing of the API.
     fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+    await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/dispute')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Dispute the completion' }));

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Solution } from '@app/shared';
-import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { solution } from '../testing/fixtures';
 import { ClientsDetailsPage, SupplierDetailsPage } from './solution-details-page';
 
@@ -146,6 +146,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     expect(await screen.findByText('This is your post.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Accept Offer' })).toBeNull();
     // Your own visits are not counted.
+    await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/solution/solutionClicked')).toHaveLength(0);
     cleanup();
 
