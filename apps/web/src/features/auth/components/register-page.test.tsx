@@ -218,7 +218,7 @@ describe('the register screen', () => {
     const input = screen.getByLabelText('Photos of your ID') as HTMLInputElement;
     const image = (n: number) => new File([new Uint8Array([n])], `id-${n}.jpg`, { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [1, 2, 3, 4, 5].map(image) } });
-    expect(screen.getByText('Only 4 images can be uploaded at a time')).toBeTruthy();
+    expect(screen.getByText('Only 4 images can be uploaded at a time')).toBeInTheDocument();
     fireEvent.change(input, { target: { files: [image(1), image(2)] } });
     expect(screen.getByLabelText('2 images chosen').tagName).toBe('UL');
 

@@ -54,7 +54,7 @@ describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
     signIn(withTrail(false, true));
     routeFetch({ 'GET /api/user/me': [200, { data: withTrail(false, true) }] });
     renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
-    expect(screen.getByRole('heading', { name: '12 months' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '12 months' })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /free 90-day trial/ })).toBeNull());
     expect(screen.queryByText('Free trial')).toBeNull();
   });

@@ -67,23 +67,23 @@ describe('/subscriptions (SPEC 2.3 item 16)', () => {
       ],
     });
     renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);
-    expect(screen.getByRole('heading', { name: 'Mobile money: Senegal, Niger and DR Congo' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mobile money: Senegal, Niger and DR Congo' })).toBeInTheDocument();
     const senegal = await screen.findByText('Senegal: send F CFA 7,900 to Wave +221 77 123 45 67');
-    expect(screen.getByText('DR Congo: send FC 22,160.00 to M-Pesa +243 81 234 5678')).toBeTruthy();
+    expect(screen.getByText('DR Congo: send FC 22,160.00 to M-Pesa +243 81 234 5678')).toBeInTheDocument();
     // No payee configured for Niger: said plainly, never an address that holds none.
-    expect(screen.getByText('Niger: mobile money is not available there yet.')).toBeTruthy();
+    expect(screen.getByText('Niger: mobile money is not available there yet.')).toBeInTheDocument();
     expect(screen.queryByText(/About page/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'About' })).toBeNull();
     // The test user lives in Senegal: their country comes first.
     const items = [...senegal.parentElement!.querySelectorAll('li')].map((li) => li.textContent);
     expect(items[0]).toMatch(/^Senegal/);
-    expect(screen.getByText(/Write your mobile number \+221771234567 as the payment reference/)).toBeTruthy();
+    expect(screen.getByText(/Write your mobile number \+221771234567 as the payment reference/)).toBeInTheDocument();
   });
 
   it('says mobile money is not available anywhere when no payee is configured', async () => {
     routeFetch({ 'GET /api/config': [200, { data: { tile_url: null, vapid_public_key: null } }] });
     renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);
-    expect(await screen.findByText('Senegal: mobile money is not available there yet.')).toBeTruthy();
-    expect(screen.getByText('DR Congo: mobile money is not available there yet.')).toBeTruthy();
+    expect(await screen.findByText('Senegal: mobile money is not available there yet.')).toBeInTheDocument();
+    expect(screen.getByText('DR Congo: mobile money is not available there yet.')).toBeInTheDocument();
   });
 });

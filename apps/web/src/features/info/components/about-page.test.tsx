@@ -7,8 +7,8 @@ import { AboutPage } from './about-page';
 describe('AboutPage', () => {
   it('credits GeoNames for place names, linking the source and the CC BY licence (D-26)', () => {
     renderScreen('/about', <AboutPage title="About" />);
-    expect(screen.getByRole('heading', { name: 'Place names' })).toBeTruthy();
-    expect(screen.getByText(/City names and positions come from GeoNames/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Place names' })).toBeInTheDocument();
+    expect(screen.getByText(/City names and positions come from GeoNames/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'GeoNames (geonames.org)' }).getAttribute('href')).toBe(
       'https://www.geonames.org/',
     );

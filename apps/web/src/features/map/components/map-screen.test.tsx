@@ -47,7 +47,7 @@ describe('the map screen (SPEC 2.3 items 1 and 2)', () => {
     const map = await screen.findByTestId('posts-map');
     expect(map.textContent).toBe('Map of needs and offers');
     expect(map.dataset.zoom).toBe('12');
-    expect(screen.getByRole('heading', { level: 1, name: 'Map' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Map' })).toBeInTheDocument();
   });
 
   it('has a bar of the 12 categories, one chosen at a time, that filters the map', async () => {

@@ -32,7 +32,7 @@ describe("the landing page's map section", () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const prompt = vi.fn();
     render(<MapSection onMarkerOpen={prompt} />);
-    expect(screen.getByRole('heading', { name: 'Posts near you' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Posts near you' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'marker' })).toBeNull();
     act(() => observed!([{ isIntersecting: true }]));
     fireEvent.click(await screen.findByRole('button', { name: 'marker' }));
@@ -43,6 +43,6 @@ describe("the landing page's map section", () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     render(<MapSection onMarkerOpen={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Show the map' }));
-    expect(await screen.findByRole('button', { name: 'marker' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'marker' })).toBeInTheDocument();
   });
 });

@@ -19,8 +19,8 @@ describe('the map tooltip (SPEC 4)', () => {
   it('explains blue and green markers', () => {
     render(<MapTooltip />);
     expect(tooltip()).not.toBeNull();
-    expect(screen.getByText("Blue: a client's need")).toBeTruthy();
-    expect(screen.getByText("Green: a supplier's offer")).toBeTruthy();
+    expect(screen.getByText("Blue: a client's need")).toBeInTheDocument();
+    expect(screen.getByText("Green: a supplier's offer")).toBeInTheDocument();
   });
 
   it(`hides ${TOOLTIP_HIDE_MS} ms after Close, and shows again on the next visit`, () => {

@@ -177,7 +177,7 @@ describe('place names on the selection map (D-26)', () => {
     open();
     const box = await screen.findByRole('combobox', { name: 'Find a place' });
     fireEvent.change(box, { target: { value: 'zzqxw' } });
-    expect(await screen.findByText('No place found')).toBeTruthy();
+    expect(await screen.findByText('No place found')).toBeInTheDocument();
     expect(box.getAttribute('aria-expanded')).toBe('true');
     fireEvent.keyDown(box, { key: 'Escape' });
     expect(box.getAttribute('aria-expanded')).toBe('false');

@@ -258,7 +258,7 @@ describe('an own price in three currencies (issue 16)', () => {
     const dialog = (await screen.findByText('Is this price right?')).closest('dialog') as HTMLElement;
     expect(
       within(dialog).getByText(/\$3,000.00 is far from the usual prices in Delivery \(\$2.20 to \$15.00\)/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/solution/addSolution')).toHaveLength(0);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change the price' }));
@@ -293,7 +293,7 @@ describe('the images', () => {
     expect(screen.getByAltText('Image 1: a.png').getAttribute('src')).toBe('blob:preview-1');
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1 (a.png)' }));
     expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
-    expect(screen.getByAltText('Image 1: b.png')).toBeTruthy();
+    expect(screen.getByAltText('Image 1: b.png')).toBeInTheDocument();
   });
 
   it('says "Only 4 images can be uploaded at a time" for a fifth image and clears the selection', () => {
@@ -395,7 +395,7 @@ describe('publishing', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.getAttribute('aria-busy')).toBe('true');
     answer(new Response(JSON.stringify({ data: created }), { status: 201 }));
-    expect(await screen.findByText('Your post is published')).toBeTruthy();
+    expect(await screen.findByText('Your post is published')).toBeInTheDocument();
   });
 
   it('says "Please fill all input fields" with the server\'s reasons next to the fields', async () => {
@@ -463,10 +463,10 @@ describe('a form opened without the selection map', () => {
     );
     routeFetch({});
     renderNeed({ categoryData: { category: 'Space', subCategoryId: 'space-bed' } });
-    expect(screen.getByText('Your position is not available. Choose the place on the map.')).toBeTruthy();
+    expect(screen.getByText('Your position is not available. Choose the place on the map.')).toBeInTheDocument();
     submit();
     expect(
       screen.getByText('Your position is needed: allow location in your browser, or choose the place on the map.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });

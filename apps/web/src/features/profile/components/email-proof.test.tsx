@@ -28,11 +28,11 @@ describe('e-mail confirmation on the profile', () => {
     renderProfile();
     expect(
       await screen.findByText('Confirm that awa@example.org is yours: we send a code to this address.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
     expect(
       await screen.findByText('We sent a 6-digit code to awa@example.org. It is valid for 10 minutes.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     const code = screen.getByLabelText('Code from the e-mail');
     fireEvent.change(code, { target: { value: '12 34' } });
@@ -42,7 +42,7 @@ describe('e-mail confirmation on the profile', () => {
 
     fireEvent.change(code, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('awa@example.org is confirmed.')).toBeTruthy();
+    expect(await screen.findByText('awa@example.org is confirmed.')).toBeInTheDocument();
     const [, init] = callsTo(fetchMock, 'POST /api/user/email/verify')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ code: '123456' });
   });
@@ -61,7 +61,7 @@ describe('e-mail confirmation on the profile', () => {
     fireEvent.change(await screen.findByLabelText('Code from the e-mail'), { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This code is not valid.'));
-    expect(screen.getByLabelText('Code from the e-mail')).toBeTruthy();
+    expect(screen.getByLabelText('Code from the e-mail')).toBeInTheDocument();
   });
 
   it('shows a confirmed address without a form', async () => {
@@ -69,8 +69,8 @@ describe('e-mail confirmation on the profile', () => {
     signIn(user);
     const fetchMock = routeFetch({ ...noPayments, 'GET /api/user/me': [200, { data: user }] });
     renderProfile();
-    expect(await screen.findByRole('heading', { name: 'E-mail confirmation' })).toBeTruthy();
-    expect(screen.getByText('awa@example.org is confirmed.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'E-mail confirmation' })).toBeInTheDocument();
+    expect(screen.getByText('awa@example.org is confirmed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send me a code' })).toBeNull();
     expect(callsTo(fetchMock, 'POST /api/user/email/send-code')).toEqual([]);
   });

@@ -68,7 +68,7 @@ describe('/registerCountry (SPEC 5)', () => {
     renderPage();
     await fill({ email: 'khady@example.org', number: '77 123 45 67', country: 'SN' });
     expect((await screen.findByRole('alert')).textContent).toBe('User already exists.');
-    expect(screen.getByLabelText('Number')).toBeTruthy();
+    expect(screen.getByLabelText('Number')).toBeInTheDocument();
     await requestsReceived();
     expect(callsTo(fetchMock, 'PUT /api/user/register-via-fb/u1')).toEqual([]);
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
@@ -108,7 +108,7 @@ describe('/registerCountry (SPEC 5)', () => {
     expect(callsTo(fetchMock, 'PUT /api/user/register-via-fb/u1')).toEqual([]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText('A new code has been sent.')).toBeTruthy();
+    expect(await screen.findByText('A new code has been sent.')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/user/sendMessage')).toHaveLength(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'Change the number' }));

@@ -39,13 +39,13 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
       pathname: '/suppliersolution/s1',
       state: { solutionData: accepted },
     });
-    expect(await screen.findByRole('heading', { name: 'Important note' })).toBeTruthy();
-    expect(screen.getByText(/A notification\/SMS has been sent to the provider/)).toBeTruthy();
-    expect(screen.getByText('Your own proposition...')).toBeTruthy();
-    expect(screen.getByText('$20.00')).toBeTruthy();
-    expect(screen.getByText('Thiès, Senegal')).toBeTruthy();
-    expect(screen.getByText('m@example.org')).toBeTruthy();
-    expect(screen.getByText('+221771234567')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Important note' })).toBeInTheDocument();
+    expect(screen.getByText(/A notification\/SMS has been sent to the provider/)).toBeInTheDocument();
+    expect(screen.getByText('Your own proposition...')).toBeInTheDocument();
+    expect(screen.getByText('$20.00')).toBeInTheDocument();
+    expect(screen.getByText('Thiès, Senegal')).toBeInTheDocument();
+    expect(screen.getByText('m@example.org')).toBeInTheDocument();
+    expect(screen.getByText('+221771234567')).toBeInTheDocument();
     await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/solution/getSolutionDetails/s1')).toHaveLength(0);
   });
@@ -54,7 +54,7 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
     const preset = solution({ status: 'Accepted' });
     routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: preset }] });
     renderScreen('/suppliersolution/:id', <SupplierSolutionPage title="Supplier's Solution" />, '/suppliersolution/s1');
-    expect(await screen.findByText('Tractor (per day)')).toBeTruthy();
+    expect(await screen.findByText('Tractor (per day)')).toBeInTheDocument();
     expect(screen.queryByText('$15.00')).toBeNull();
     expect(screen.queryByText('Price')).toBeNull();
   });
@@ -86,14 +86,14 @@ describe('/clientofferaccept', () => {
   it('confirms the offer and points to My Orders', async () => {
     routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: solution({ status: 'Accepted' }) }] });
     renderScreen('/clientofferaccept/:id', <ClientOfferAcceptPage title="Offer accepted" />, '/clientofferaccept/s1');
-    expect(await screen.findByText('The offer is yours. You will find it in My Orders.')).toBeTruthy();
+    expect(await screen.findByText('The offer is yours. You will find it in My Orders.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See My Orders' }).getAttribute('href')).toBe('/myorders');
   });
 
   it('without an id nor a post says No Data Found', async () => {
     routeFetch({});
     renderScreen('/clientofferaccept', <ClientOfferAcceptPage title="Offer accepted" />);
-    expect(await screen.findByText('No Data Found')).toBeTruthy();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 });
 
@@ -107,9 +107,9 @@ describe('/clientneedsmatch/:id, the payment choice (SPEC 2.3 item 10, D-15)', (
       <ClientNeedsMatchPage title="Client's Need" choice={(s) => <p>{`choice for ${s._id}`}</p>} />,
       '/clientneedsmatch/s1',
     );
-    expect(await screen.findByText('Tractor (per day)')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Service summary' })).toBeTruthy();
-    expect(screen.getByText('choice for s1')).toBeTruthy();
+    expect(await screen.findByText('Tractor (per day)')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Service summary' })).toBeInTheDocument();
+    expect(screen.getByText('choice for s1')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'No, back to the list of clients' }).getAttribute('href')).toBe('/clients');
   });
 });

@@ -28,9 +28,9 @@ describe('the deal page (D-27)', () => {
     open();
     const party = (await screen.findByRole('heading', { name: 'Accepted by' })).closest('section')!;
     expect(within(party).getByRole('heading', { name: /Binta/ }).textContent).toContain('+ID');
-    expect(within(party).getByText('Rated 4.5 out of 5 by 2 people')).toBeTruthy();
-    expect(within(party).getByText('2 completed deals')).toBeTruthy();
-    expect(within(party).getByText('Member since March 2025')).toBeTruthy();
+    expect(within(party).getByText('Rated 4.5 out of 5 by 2 people')).toBeInTheDocument();
+    expect(within(party).getByText('2 completed deals')).toBeInTheDocument();
+    expect(within(party).getByText('Member since March 2025')).toBeInTheDocument();
     expect(within(party).getByRole('link', { name: 'Call Binta' }).getAttribute('href')).toBe('tel:+221777654321');
     expect(within(party).getByRole('link', { name: 'Send an SMS to Binta' }).getAttribute('href')).toBe(
       'sms:+221777654321',
@@ -43,7 +43,7 @@ describe('the deal page (D-27)', () => {
     );
     // The post and the deal's state.
     expect(screen.getByRole('link', { name: 'Tractor (per day)' }).getAttribute('href')).toBe('/supplierdetails/s1/u1');
-    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.getByText('In progress')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See My Offers' }).getAttribute('href')).toBe('/myoffers');
   });
 
@@ -147,7 +147,7 @@ describe('the thread (D-28)', () => {
     });
     open();
     const log = await screen.findByRole('log', { name: 'Messages' });
-    expect(within(log).getByText('<img src=x onerror="alert(1)"> <b>bold</b>')).toBeTruthy();
+    expect(within(log).getByText('<img src=x onerror="alert(1)"> <b>bold</b>')).toBeInTheDocument();
     expect(log.querySelector('img, b')).toBeNull();
     const items = within(log).getAllByRole('listitem');
     expect(items[0]!.textContent).toContain('Binta');
@@ -163,14 +163,14 @@ describe('the thread (D-28)', () => {
       'POST /api/deals/d1/messages': [201, { data: sent }],
     });
     open();
-    expect(await screen.findByText('No messages yet. Write the first one.')).toBeTruthy();
+    expect(await screen.findByText('No messages yet. Write the first one.')).toBeInTheDocument();
     const box = screen.getByRole('textbox', { name: 'Your message to Binta' });
     expect(box.getAttribute('maxlength')).toBe('1000');
     fireEvent.change(box, { target: { value: '  See you Monday ' } });
-    expect(screen.getByText('17 / 1000 characters')).toBeTruthy();
+    expect(screen.getByText('17 / 1000 characters')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     const log = await screen.findByRole('log', { name: 'Messages' });
-    expect(within(log).getByText('See you Monday')).toBeTruthy();
+    expect(within(log).getByText('See you Monday')).toBeInTheDocument();
     expect((box as HTMLTextAreaElement).value).toBe('');
     expect(bodyOf(callsTo(fetchMock, 'POST /api/deals/d1/messages')[0])).toEqual({ text: 'See you Monday' });
   });
@@ -204,7 +204,7 @@ describe('the thread (D-28)', () => {
     open(() => <p>{'payment choice'}</p>);
     const thread = (await screen.findByRole('heading', { name: 'Messages with Binta' })).closest('section')!;
     await within(thread).findByText("To see Binta's phone and e-mail and write to them, choose one of these:");
-    expect(within(thread).getByText('payment choice')).toBeTruthy();
+    expect(within(thread).getByText('payment choice')).toBeInTheDocument();
     expect(within(thread).queryByRole('textbox')).toBeNull();
   });
 
@@ -224,10 +224,10 @@ describe('the thread (D-28)', () => {
     await stream.send('message', message({ _id: 'm5', deal_id: 'other', text: 'For another deal' }));
     thread = [message(), live];
     await stream.send('message', live);
-    expect(await within(log).findByText('I am on my way')).toBeTruthy();
+    expect(await within(log).findByText('I am on my way')).toBeInTheDocument();
     expect(within(log).queryByText('For another deal')).toBeNull();
     await waitFor(() => expect(callsTo(api, 'GET /api/deals/d1/messages').length).toBe(2));
-    expect(within(log).getByText('I am on my way')).toBeTruthy();
+    expect(within(log).getByText('I am on my way')).toBeInTheDocument();
   });
 });
 
@@ -278,7 +278,7 @@ describe('a message written without a signal (issue 17)', () => {
   it('can be cancelled in the thread: nothing is sent', async () => {
     const { fetchMock, log } = await writeOffline({ 'POST /api/deals/d1/messages': [201, { data: sent }] });
     fireEvent.click(within(log).getByRole('button', { name: 'Cancel sending: Coming at 8' }));
-    expect(await screen.findByText('No messages yet. Write the first one.')).toBeTruthy();
+    expect(await screen.findByText('No messages yet. Write the first one.')).toBeInTheDocument();
     offline(false);
     await act(() => flushOutbox());
     expect(callsTo(fetchMock, 'POST /api/deals/d1/messages')).toHaveLength(0);
@@ -293,7 +293,7 @@ describe('a message written without a signal (issue 17)', () => {
     const refused = await within(log).findByText(/^Not sent: /);
     expect(refused.textContent).toBe(`Not sent: ${en.apiErrors.CONTACT_ACCESS_REQUIRED}`);
     fireEvent.click(within(log).getByRole('button', { name: 'Cancel sending: Coming at 8' }));
-    expect(await screen.findByText('No messages yet. Write the first one.')).toBeTruthy();
+    expect(await screen.findByText('No messages yet. Write the first one.')).toBeInTheDocument();
   });
 });
 
@@ -326,7 +326,7 @@ describe('finishing a deal (D-29)', () => {
     expect(screen.queryByRole('group', { name: 'Rate Binta' })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as completed' }));
     const stars = await screen.findByRole('group', { name: 'Rate Binta' });
-    expect(screen.getByText('This deal is completed.')).toBeTruthy();
+    expect(screen.getByText('This deal is completed.')).toBeInTheDocument();
     expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Send my rating' }));
@@ -340,7 +340,7 @@ describe('finishing a deal (D-29)', () => {
       target: { value: 'On time' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send my rating' }));
-    expect(await screen.findByText('You gave Binta 4 stars.')).toBeTruthy();
+    expect(await screen.findByText('You gave Binta 4 stars.')).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Rate Binta' })).toBeNull();
     expect(bodyOf(callsTo(fetchMock, 'POST /api/deals/d1/review')[0])).toEqual({ rating: 4, text: 'On time' });
   });
@@ -386,8 +386,8 @@ describe('finishing a deal (D-29)', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Dispute the completion' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('You disputed the completion: the deal is in progress again.')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Mark as completed' })).toBeTruthy();
+    expect(await screen.findByText('You disputed the completion: the deal is in progress again.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Mark as completed' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/dispute')).toHaveLength(1);
   });
@@ -408,7 +408,7 @@ describe('finishing a deal (D-29)', () => {
       'GET /api/deals/d1/messages': [200, { data: [] }],
     });
     open();
-    expect(await screen.findByText('This deal is completed.')).toBeTruthy();
+    expect(await screen.findByText('This deal is completed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
     cleanup();
 
@@ -420,7 +420,7 @@ describe('finishing a deal (D-29)', () => {
       'GET /api/deals/d1/messages': [200, { data: [] }],
     });
     open();
-    expect(await screen.findByText('This deal is completed.')).toBeTruthy();
+    expect(await screen.findByText('This deal is completed.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
   });
 
@@ -444,7 +444,7 @@ describe('finishing a deal (D-29)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Dispute the completion' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This completion can no longer be disputed.');
-    expect(screen.getByText('This deal is completed.')).toBeTruthy();
+    expect(screen.getByText('This deal is completed.')).toBeInTheDocument();
   });
 
   it('reports the other party with a reason and a text', async () => {
@@ -464,7 +464,7 @@ describe('finishing a deal (D-29)', () => {
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send the report' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('Thank you. Your report was sent to the administrators.')).toBeTruthy();
+    expect(screen.getByText('Thank you. Your report was sent to the administrators.')).toBeInTheDocument();
     expect(bodyOf(callsTo(fetchMock, 'POST /api/reports')[0])).toEqual({
       user_id: 'u2',
       reason: 'scam',

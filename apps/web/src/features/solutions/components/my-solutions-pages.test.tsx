@@ -33,10 +33,10 @@ describe('My Offers (SPEC 2.3 item 11)', () => {
     renderScreen('/myoffers', <MyOffersPage title="My Offers" />);
     const [first, second] = await screen.findAllByRole('listitem');
     expect(within(first!).getByText('Pending').className).toContain('deal-status-pending');
-    expect(within(first!).getByText('Opened by 3 people')).toBeTruthy();
+    expect(within(first!).getByText('Opened by 3 people')).toBeInTheDocument();
     expect(within(first!).getByRole('link').getAttribute('href')).toBe('/supplierdetails/s1/u1');
     expect(within(second!).getByText('Accepted').className).toContain('deal-status-done');
-    expect(within(second!).getByText('Opened by 1 person')).toBeTruthy();
+    expect(within(second!).getByText('Opened by 1 person')).toBeInTheDocument();
     expect(within(second!).getByRole('link').getAttribute('href')).toBe('/clientsdetails/s2/u1');
   });
 
@@ -78,13 +78,13 @@ describe('My Orders (SPEC 2.3 item 12)', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'PUT /api/solution/rejectSolution')).toHaveLength(1));
     const [, init] = callsTo(fetchMock, 'PUT /api/solution/rejectSolution')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'u1', solution_id: 's1' });
-    expect(await screen.findByText('No Data Found')).toBeTruthy();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 
   it('shows No Data Found when there is no order', async () => {
     routeFetch({ 'GET /api/solution/getUserAcceptedSolutions/u1': [200, page([])] });
     renderScreen('/myorders', <MyOrdersPage title="My Orders" />);
-    expect(await screen.findByText('No Data Found')).toBeTruthy();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
   });
 });
 

@@ -56,7 +56,7 @@ describe('the one search box (issue 16)', () => {
     at(14.69, -17.44);
     const fetchMock = routeFetch({ 'GET /api/solution/search': [200, page([freezer])] });
     renderSearch();
-    expect(screen.getByText('The list')).toBeTruthy();
+    expect(screen.getByText('The list')).toBeInTheDocument();
     const box = screen.getByRole('searchbox', { name: 'Words to find' });
     fireEvent.change(box, { target: { value: 'freezer' } });
     fireEvent.submit(screen.getByRole('search', { name: 'Search posts' }));
@@ -64,7 +64,7 @@ describe('the one search box (issue 16)', () => {
     const link = await screen.findByRole('link', { name: /Chest freezer, 300 litres/ });
     expect(link.getAttribute('href')).toBe('/supplierdetails/f1/u2');
     expect(link.textContent).toContain('2.3 km away · posted 2 hours ago');
-    expect(screen.getByRole('heading', { name: 'Results for “freezer”' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Results for “freezer”' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('1 post found, nearest first.');
     expect(screen.queryByText('The list')).toBeNull();
     expect(searchUrls(fetchMock)).toEqual([
@@ -89,7 +89,7 @@ describe('the one search box (issue 16)', () => {
     fireEvent.change(screen.getByLabelText('Highest price, in Euro (€)'), { target: { value: '99.50' } });
     fireEvent.click(screen.getByRole('button', { name: 'Apply the filters' }));
 
-    expect(await screen.findByText('No Results')).toBeTruthy();
+    expect(await screen.findByText('No Results')).toBeInTheDocument();
     expect(searchUrls(fetchMock)).toEqual([
       '/api/solution/search?currency=euro&lang=en&limit=20&q=&type=needSolution&category=Equipments&near=-17.44,14.69&radius_km=25&min_price=10&max_price=99.50',
     ]);
@@ -97,8 +97,8 @@ describe('the one search box (issue 16)', () => {
     expect(router.state.location.search).toBe(
       '?type=needSolution&category=Equipments&radius_km=25&min_price=10&max_price=99.50',
     );
-    expect(screen.getByRole('heading', { name: 'Search results' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Filters (5)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Search results' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filters (5)' })).toBeInTheDocument();
   });
 
   it('offers no distance without a position, and searches everywhere newest first', async () => {
@@ -111,7 +111,7 @@ describe('the one search box (issue 16)', () => {
     expect(document.getElementById(distance.getAttribute('aria-describedby')!)?.textContent).toBe(
       'Turn on your location to search by distance.',
     );
-    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeInTheDocument();
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('tracteur');
     expect(screen.getByRole('status').textContent).toBe('1 post found, newest first.');
     expect(searchUrls(fetchMock)).toEqual(['/api/solution/search?currency=fr&lang=en&limit=20&q=tracteur']);
@@ -122,7 +122,7 @@ describe('the one search box (issue 16)', () => {
     routeFetch({ 'GET /api/solution/search': [200, page([])] });
     const { router } = renderSearch('/dashboard?q=freezer&other=kept');
     fireEvent.click(await screen.findByRole('button', { name: 'Clear search' }));
-    expect(screen.getByText('The list')).toBeTruthy();
+    expect(screen.getByText('The list')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?other=kept');
     expect(document.activeElement).toBe(screen.getByRole('searchbox'));
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('');
@@ -138,7 +138,7 @@ describe('the one search box (issue 16)', () => {
     const alert = await screen.findByRole('alert');
     fail = false;
     fireEvent.click(within(alert.parentElement as HTMLElement).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeInTheDocument();
   });
 });
 
@@ -147,7 +147,7 @@ describe('the posts of a category (issue 16)', () => {
     at(14.69, -17.44);
     const fetchMock = routeFetch({ 'GET /api/solution/search': [200, page([freezer])] });
     renderScreen('/equipments', <CategoryPosts category="Equipments" />);
-    expect(await screen.findByRole('heading', { name: 'Posts in this category, nearest first' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Posts in this category, nearest first' })).toBeInTheDocument();
     expect((await screen.findByRole('link', { name: /Chest freezer/ })).textContent).toContain('2.3 km away');
     expect(searchUrls(fetchMock)).toEqual([
       '/api/solution/search?currency=fr&lang=en&limit=20&q=&category=Equipments&near=-17.44,14.69',
@@ -158,8 +158,8 @@ describe('the posts of a category (issue 16)', () => {
     refused();
     const fetchMock = routeFetch({ 'GET /api/solution/search': [200, page([])] });
     renderScreen('/equipments', <CategoryPosts category="Equipments" />);
-    expect(await screen.findByText('No posts in this category yet.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Posts in this category, newest first' })).toBeTruthy();
+    expect(await screen.findByText('No posts in this category yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Posts in this category, newest first' })).toBeInTheDocument();
     expect(searchUrls(fetchMock)).toEqual(['/api/solution/search?currency=fr&lang=en&limit=20&q=&category=Equipments']);
   });
 });

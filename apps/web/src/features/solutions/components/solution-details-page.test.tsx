@@ -44,11 +44,11 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     const post = solution();
     const fetchMock = routeFetch(details(post));
     renderOffer(post);
-    expect(await screen.findByRole('heading', { level: 2, name: /Tractor \(per day\)/ })).toBeTruthy();
-    expect(screen.getByText('12 Rue Carnot, Dakar, Senegal')).toBeTruthy();
-    expect(screen.getByText('Address')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: /Tractor \(per day\)/ })).toBeInTheDocument();
+    expect(screen.getByText('12 Rue Carnot, Dakar, Senegal')).toBeInTheDocument();
+    expect(screen.getByText('Address')).toBeInTheDocument();
     expect(screen.queryByText('Delivery address')).toBeNull();
-    expect(screen.getByText('A tractor with its driver.')).toBeTruthy();
+    expect(screen.getByText('A tractor with its driver.')).toBeInTheDocument();
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/solution/solutionClicked')).toHaveLength(1));
     const [, init] = callsTo(fetchMock, 'POST /api/solution/solutionClicked')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1' });
@@ -64,9 +64,9 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     });
     routeFetch(details(post));
     renderNeed(post);
-    expect(await screen.findByText('Delivery address')).toBeTruthy();
-    expect(screen.getByText('Thiès, Senegal')).toBeTruthy();
-    expect(screen.getByText('Desired delivery date')).toBeTruthy();
+    expect(await screen.findByText('Delivery address')).toBeInTheDocument();
+    expect(screen.getByText('Thiès, Senegal')).toBeInTheDocument();
+    expect(screen.getByText('Desired delivery date')).toBeInTheDocument();
   });
 
   it("names the countries in the reader's language, and an older post's country as it was written", async () => {
@@ -80,13 +80,13 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     });
     routeFetch(details(post));
     renderNeed(post);
-    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeTruthy();
-    expect(screen.getByText('Abidjan, Côte d’Ivoire')).toBeTruthy();
+    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeInTheDocument();
+    expect(screen.getByText('Abidjan, Côte d’Ivoire')).toBeInTheDocument();
     cleanup();
     const older = solution({ _id: 's2', pickup_country: 'Sénégal' });
     routeFetch(details(older));
     renderOffer(older);
-    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeTruthy();
+    expect(await screen.findByText('12 Rue Carnot, Dakar, Sénégal')).toBeInTheDocument();
   });
 
   it('shows call, WhatsApp and SMS icons for a mobile only, and no e-mail icon', async () => {
@@ -101,7 +101,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     );
     expect(screen.getByRole('link', { name: 'Send an SMS to Moussa' }).getAttribute('href')).toBe('sms:+221771234567');
     expect(screen.queryByRole('link', { name: 'E-mail Moussa' })).toBeNull();
-    expect(screen.getByText('+221 77 123 45 67')).toBeTruthy();
+    expect(screen.getByText('+221 77 123 45 67')).toBeInTheDocument();
   });
 
   it('shows the e-mail icon for an e-mail only', async () => {
@@ -121,7 +121,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     const post = solution();
     routeFetch(details(post));
     renderOffer(post);
-    expect(await screen.findByText(/Contact details are shown to subscribers/)).toBeTruthy();
+    expect(await screen.findByText(/Contact details are shown to subscribers/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Call|E-mail|WhatsApp|SMS/ })).toBeNull();
   });
 
@@ -143,7 +143,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     const own = solution({ user: { _id: 'u1', firstName: 'Awa', verified: false, vip: false } });
     const fetchMock = routeFetch(details(own));
     renderOffer(own);
-    expect(await screen.findByText('This is your post.')).toBeTruthy();
+    expect(await screen.findByText('This is your post.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Offer' })).toBeNull();
     // Your own visits are not counted.
     await requestsReceived();
@@ -153,7 +153,7 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
     const taken = solution({ status: 'Accepted' });
     routeFetch(details(taken));
     renderOffer(taken);
-    expect(await screen.findByText('Accepted')).toBeTruthy();
+    expect(await screen.findByText('Accepted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept Offer' })).toBeNull();
   });
 });

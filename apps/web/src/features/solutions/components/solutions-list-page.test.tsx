@@ -29,9 +29,9 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
   it('shows "No Results" when the list is empty', async () => {
     routeFetch({ 'GET /api/solution/getAllSolutions/needSolution': [200, page([])] });
     renderScreen('/clients', <ClientsPage />);
-    expect(await screen.findByText('No Results')).toBeTruthy();
+    expect(await screen.findByText('No Results')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('A Need of a Clients');
-    expect(screen.getByRole('heading', { level: 2, name: 'List of Clients' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'List of Clients' })).toBeInTheDocument();
   });
 
   it('lists offers newest first as cards opening their detail, with badges and no delete control', async () => {
@@ -89,7 +89,7 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     });
     renderScreen('/clients', <ClientsPage />);
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
-    expect(await screen.findByRole('link', { name: /Room/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Room/ })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
     expect(urlsOf(fetchMock).at(-1)).toContain('cursor=next-1');
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
@@ -155,16 +155,16 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Category' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Search' }));
 
-    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: /Tractor/ })).toBeInTheDocument();
     const searched = fetchMock.mock.calls.map(([input]) => String(input)).find((u) => u.includes('searchSolution'));
     expect(searched).toBe(
       "/api/solution/searchSolution/needSolution/category/cote%20d'ivoire?currency=fr&lang=en&limit=20",
     );
-    expect(screen.getByText("Results for “cote d'ivoire” in Category")).toBeTruthy();
+    expect(screen.getByText("Results for “cote d'ivoire” in Category")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nearest first' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect(await screen.findByText('No Results')).toBeTruthy();
+    expect(await screen.findByText('No Results')).toBeInTheDocument();
     expect(screen.queryByText(/Results for/)).toBeNull();
   });
 
@@ -183,7 +183,7 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
         1,
       ),
     );
-    expect(await screen.findByText('No Results')).toBeTruthy();
+    expect(await screen.findByText('No Results')).toBeInTheDocument();
   });
 
   it('asks for two letters before searching by country, and sends nothing for one (issue 14)', async () => {
