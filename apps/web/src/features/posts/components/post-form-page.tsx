@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { flushSync } from 'react-dom';
 import { findCategory, type CategoryId, type UserRole } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
@@ -101,7 +102,8 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
     publish.submit(confirmed);
   };
   const changePrice = () => {
-    publish.closeFarPrice();
+    // Closed first: while the dialog is open the page under it is inert and cannot take focus.
+    flushSync(() => publish.closeFarPrice());
     formRef.current?.querySelector<HTMLInputElement>('input[name="price"]')?.focus();
   };
   const { busy, outcome } = publish;
