@@ -53,6 +53,8 @@ describe('prerendered public pages', () => {
       // A signed-in route gets the shell's skeleton, not a prerendered page.
       const dashboard = await (await page.request.get('/dashboard')).text();
       expect(dashboard).toContain('class="boot"');
+      // With the app's mark in its header: the first paint has content (Lighthouse's FCP).
+      expect(dashboard).toMatch(/<div class="boot-header">\s*<svg class="boot-logo"/);
       expect(dashboard).not.toContain('data-prerendered');
       await context.close();
     });
