@@ -17,8 +17,9 @@ export function useCodeEntry(onComplete: (code: string) => void) {
     setCode: (typed: string) => setCode(typed.replace(/\D/g, '').slice(0, 6)),
     onSubmit(event: FormEvent) {
       event.preventDefault();
-      setIncomplete(!COMPLETE.test(code));
-      if (COMPLETE.test(code)) onComplete(code);
+      const complete = COMPLETE.test(code);
+      setIncomplete(!complete);
+      if (complete) onComplete(code);
     },
   };
 }

@@ -411,11 +411,8 @@ export function solutionsRepository(db: Db) {
      * not in the vocabulary (migration 0023) and stands for itself alone: looked up as it is.
      */
     async searchVariants(words: string[]): Promise<Map<string, string[]>> {
-      const variants = new Map<string, string[]>();
-      const lettered = words.filter((w) => {
-        if (hasDigit(w)) variants.set(w, [w]);
-        return !hasDigit(w);
-      });
+      const variants = new Map(words.filter(hasDigit).map((w) => [w, [w]]));
+      const lettered = words.filter((w) => !hasDigit(w));
       if (lettered.length === 0) return variants;
       const rows = await queryRows(
         db,
