@@ -34,13 +34,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
 
   const prerendered = root ? loadPrerendered(join(root, 'prerendered')) : new Map<string, string>();
 
-  const preloadsFor = root ? loadScreenPreloads(join(root, 'screen-preloads.json')) : () => '';
+  // The skeleton of the map's paths, with their code named (one page per language), built once.
+  const preloads = root && indexHtml ? loadScreenPreloads(join(root, 'screen-preloads.json')) : undefined;
+  const mapPages = new Map(
+    LANGUAGES.map((language) => [
+      language,
+      indexHtml?.replace('</head>', () => `${preloads?.links.get(language) ?? ''}</head>`),
+    ]),
+  );
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, path: string) =>
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .send(indexHtml?.replace('</head>', () => `${preloadsFor(path.toLowerCase(), pickLanguage(request))}</head>`));
+      .header('vary', 'accept-language, cookie')
+      .send(preloads?.paths.includes(path.toLowerCase()) ? mapPages.get(pickLanguage(request)) : indexHtml);
   // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
   // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
@@ -72,10 +79,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
  * Issue 17: the links that make a signed-in user's first screen (the map) download with the
  * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
  * plugin.ts): its scripts, its styles (preloaded, not applied: they must not hold the skeleton's
- * paint) and the texts in the page's language. Nothing for other paths, or without the file.
+ * paint) and the texts in the page's language, per language; undefined without the file.
  */
-function loadScreenPreloads(file: string): (path: string, language: Language) => string {
-  if (!existsSync(file)) return () => '';
+function loadScreenPreloads(file: string): { paths: string[]; links: Map<Language, string> } | undefined {
+  if (!existsSync(file)) return undefined;
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
     paths: string[];
     scripts: string[];
@@ -89,8 +96,7 @@ function loadScreenPreloads(file: string): (path: string, language: Language) =>
         .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
       ...preloads.styles.map((href) => `<link rel="preload" as="style" href="/${href}">`),
     ].join('');
-  const byLanguage = new Map(LANGUAGES.map((language) => [language, links(language)]));
-  return (path, language) => (preloads.paths.includes(path) ? (byLanguage.get(language) ?? '') : '');
+  return { paths: preloads.paths, links: new Map(LANGUAGES.map((language) => [language, links(language)])) };
 }
 
 /** `<language>/<path>` → HTML, from dist/prerendered/<language>/<page>.html ('/' is index.html). */
