@@ -12,7 +12,7 @@ import { assertRedisReachable, TEST_REDIS_URL } from '../apps/server/test/redis.
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SCRIPT = join(ROOT, 'scripts/cluster.mjs');
-const PORT = 35110;
+const PORT = 25110;
 const URL_BASE = `http://127.0.0.1:${PORT}`;
 /** Building the server (when stale), migrating and starting two workers on a busy two-core machine. */
 const START_TIMEOUT_MS = 90_000;

@@ -1,9 +1,13 @@
 // The real server as a child process, started from source (`node --import tsx src/server.ts`), for
 // tests that need what only a process has: signals, kill -9, several instances, lost connections.
 //
-//   const server = await startServerProcess({ port: 35201, env: { DATABASE_URL: url } });
+//   const server = await startServerProcess({ port: 25201, env: { DATABASE_URL: url } });
 //   await fetch(`${server.url}/api/health`);
 //   expect(await server.stop('SIGTERM')).toBe(0);
+//
+// Tests that need a fixed port take one in 25000-25999, each its own: below Linux's ephemeral
+// range (32768-60999), whose ports the kernel gives to outgoing connections, so one of those could
+// be in use by a database client when the test binds it (EADDRINUSE, seen with two files at once).
 //
 // The child gets a small explicit environment (never the caller's DATABASE_URL or REDIS_URL by
 // accident): HOST 127.0.0.1, the given port, a temporary DATA_DIR, no web build, no demo data,

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 
 /** A port of this suite's range where nothing listens. */
-const CLOSED_PORT = 35298;
+const CLOSED_PORT = 25298;
 
 const caught = async (promise: PromiseLike<unknown>): Promise<unknown> => {
   try {

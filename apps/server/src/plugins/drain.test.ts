@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
-const PORT = 35250;
+const PORT = 25250;
 
 describe('drain', () => {
   let t: TestApp;

@@ -5,7 +5,7 @@ import { throwawayDatabaseUrl } from '../../test/databases.js';
 import { UNMATCHED_ROUTE } from './metrics.js';
 
 /** This file's own port (helper-obs range) for the one test that needs a real socket. */
-const STREAM_PORT = 35011;
+const STREAM_PORT = 25011;
 
 /** The value of one sample line, e.g. `http_requests_total{method="GET",route="/x",status="200"}`. */
 function sample(text: string, series: string): number | undefined {

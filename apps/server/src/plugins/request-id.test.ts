@@ -4,7 +4,7 @@ import { newAccount, signedUp } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 
 /** This file's own port (helper-obs range). */
-const PORT = 35012;
+const PORT = 25012;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface LogLine {

@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { publishOverHttp, publishStep, readSteps, signUpOverHttp } from './http-client.js';
 import { countKinds, sleep, startLoad, summary } from './load.js';
 
-const PORT = 35230;
+const PORT = 25230;
 /** Terminations, a short pause apart, so some catch queries in flight and some catch idle connections. */
 const ROUNDS = 8;
 /** How many successes in a row, across all loops, count as recovered. */

@@ -18,7 +18,7 @@ import { queryRows, throwawayDatabaseUrl } from '../databases.js';
 import { tractor } from '../posts.js';
 import { startServerProcess, type ServerProcess } from '../server-process.js';
 
-const PORTS: Record<DatabaseKind, number> = { pglite: 35510, postgres: 35511 };
+const PORTS: Record<DatabaseKind, number> = { pglite: 25510, postgres: 25511 };
 const SUPPLIERS = 3;
 const CLIENTS = 2;
 /** Concurrent requests per supplier and per client. */

@@ -8,9 +8,9 @@ import { publishOverHttp, publishStep, readSteps, signUpOverHttp } from './http-
 import { countKinds, startLoad, summary, type Outcome } from './load.js';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.js';
 
-const PORT_A = 35210;
-const PORT_B = 35211;
-const REDIS_PORT = 35212;
+const PORT_A = 25210;
+const PORT_B = 25211;
+const REDIS_PORT = 25212;
 
 let database: { url: string; drop(): Promise<void> } | undefined;
 let redis: PrivateRedis | undefined;

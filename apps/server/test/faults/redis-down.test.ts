@@ -10,8 +10,8 @@ import { publishOverHttp, publishStep, readSteps, signIn, signUpOverHttp } from 
 import { countKinds, sleep, startLoad, summary } from './load.js';
 import { startPrivateRedis, type PrivateRedis } from './redis-server.js';
 
-const PORT = 35240;
-const REDIS_PORT = 35241;
+const PORT = 25240;
+const REDIS_PORT = 25241;
 /** Wrong sign-ins an account may make in 15 minutes (users/routes.ts). */
 const LOGIN_ATTEMPTS = 10;
 

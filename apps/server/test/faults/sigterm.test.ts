@@ -8,7 +8,7 @@ import { startServerProcess, type ServerProcess } from '../server-process.js';
 import { publishOverHttp, publishStep, readSteps, signUpOverHttp } from './http-client.js';
 import { countKinds, startLoad, summary } from './load.js';
 
-const PORT = 35201;
+const PORT = 25201;
 // Long enough for the health probe below to land inside the drain on a loaded machine.
 const DRAIN_MS = 3_000;
 

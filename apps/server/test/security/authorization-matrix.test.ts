@@ -94,7 +94,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
     let fuzzed = 0;
 
     const base = async () => {
-      listening ??= await w.app.listen({ host: '127.0.0.1', port: kind === 'pglite' ? 35301 : 35302 });
+      listening ??= await w.app.listen({ host: '127.0.0.1', port: kind === 'pglite' ? 25301 : 25302 });
       return listening;
     };
 

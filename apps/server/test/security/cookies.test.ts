@@ -186,7 +186,7 @@ describe('cookies in development (local adapters)', () => {
       default: 'x',
     });
     await walkWeb(app, jar);
-    await openStream(app, jar, 35501);
+    await openStream(app, jar, 25501);
     await googleSignIn(app, jar, stub);
 
     // The local sign-in page: start, the form, a refused form, then a made-up identity.
@@ -292,7 +292,7 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
       default: 'x',
     });
     await walkWeb(app, jar);
-    await openStream(app, jar, 35502);
+    await openStream(app, jar, 25502);
     await googleSignIn(app, jar, oauth);
     const sent = jar.see(
       'POST /api/user/sendMessage',

@@ -68,7 +68,7 @@ describe('GET /api/config (D-19, D-25)', () => {
 
 describe('GET /api/health (readiness)', () => {
   /** Nothing listens here (helper-obs port range): Redis configured but down. */
-  const DEAD_REDIS = 'redis://127.0.0.1:35013';
+  const DEAD_REDIS = 'redis://127.0.0.1:25013';
   let plain: TestApp;
   let withRedis: TestApp;
   let redisDown: TestApp;
