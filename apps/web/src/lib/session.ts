@@ -44,6 +44,13 @@ export function clearSession(): void {
   for (const key of SESSION_KEYS) localStorage.removeItem(key);
 }
 
+/** Device settings outlive a logout and the account itself (SPEC 2.2). */
+export function forgetEverythingButSettings(storage: Storage = localStorage): void {
+  const kept = ['language', 'currency'].map((key) => [key, storage.getItem(key)] as const);
+  storage.clear();
+  for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
+}
+
 /** Stores a new session the way SPEC 3 names it (login, social login). */
 export function storeSession(result: {
   user: StoredUser & { country?: string | null };

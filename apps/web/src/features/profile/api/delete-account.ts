@@ -2,15 +2,7 @@
 // details are erased on the server.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-
-/** Device settings outlive the account, as they outlive a logout (SPEC 2.2). */
-const KEPT = ['language', 'currency'];
-
-export function forgetEverythingButSettings(storage: Storage = localStorage): void {
-  const kept = KEPT.map((key) => [key, storage.getItem(key)] as const);
-  storage.clear();
-  for (const [key, value] of kept) if (value !== null) storage.setItem(key, value);
-}
+import { clearSession, forgetEverythingButSettings } from '../../../lib/session';
 
 export const deleteAccount = (userId: string) =>
   apiFetch<void>(`/user/${encodeURIComponent(userId)}`, { method: 'DELETE' });
@@ -20,6 +12,8 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
+      // Signed out at once: a call the deleted session answers with 401 must not redirect to sign-in.
+      clearSession();
       await queryClient.cancelQueries();
       queryClient.clear();
       forgetEverythingButSettings();
