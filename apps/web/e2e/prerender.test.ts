@@ -135,7 +135,9 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     ] as const) {
       const html = await (await page.request.get(path, { headers: { 'accept-language': acceptLanguage } })).text();
       const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
-      const styles = [...html.matchAll(/<link rel="preload" as="style" href="([^"]+)">/g)].map((m) => m[1]!);
+      const styles = [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map(
+        (m) => m[1]!,
+      );
       expect(
         scripts.some((href) => /^\/assets\/dashboard-screen-[\w-]+\.js$/.test(href)),
         path,
@@ -154,6 +156,19 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     const profile = await (await page.request.get('/profile')).text();
     expect(profile).toContain('class="boot"');
     expect(profile).not.toContain('dashboard-screen-');
+    await context.close();
+  });
+
+  it('a cold signed-in /dashboard downloads each stylesheet once: the app reuses the preloads', async () => {
+    const { context, page } = await newPage(h, { signedIn: true });
+    const styles: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) styles.push(r.url());
+    });
+    await page.goto('/dashboard');
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    expect(styles.some((url) => /\/assets\/map-kit-[\w-]+\.css$/.test(url))).toBe(true);
+    expect(styles.filter((url, i) => styles.indexOf(url) !== i)).toEqual([]);
     await context.close();
   });
 });
