@@ -3,9 +3,8 @@
 // around the user and a price range in the user's currency. The search lives in the address bar
 // (q, type, category, radius_km, min_price, max_price), so Back and a shared link keep it.
 // Results come nearest first when the position is known, each card saying how far and how old.
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATEGORIES, pick, type CategoryId, type UserRole } from '@app/shared';
@@ -16,14 +15,14 @@ import {
   EMPTY_SEARCH,
   SEARCH_RADII,
   isSearching,
-  postSearchQueryOptions,
   readPostSearch,
   writePostSearch,
   type PostSearch as Search_,
 } from '../api/search-posts';
-import { PagedPosts } from './paged-posts';
-import '../solutions.css';
 import '../post-search.css';
+
+// Issue 17: the results and their cards load on the first search, not with the dashboard's map.
+const SearchResults = lazy(() => import('./search-results').then((m) => ({ default: m.SearchResults })));
 
 interface Props {
   /** 'overlay': the dashboard, results over the map; 'list': the lists, results replace the list. */
@@ -64,7 +63,13 @@ export function PostSearch({ variant, children, position: given }: Props) {
         focus={refocus}
         onSearch={apply}
       />
-      {active ? <SearchResults search={search} near={near} variant={variant} onClear={clear} /> : children}
+      {active ? (
+        <Suspense fallback={<Spinner />}>
+          <SearchResults search={search} near={near} variant={variant} onClear={clear} />
+        </Suspense>
+      ) : (
+        children
+      )}
     </div>
   );
 }
@@ -225,47 +230,5 @@ function SearchForm({
         </button>
       </fieldset>
     </form>
-  );
-}
-
-function SearchResults({
-  search,
-  near,
-  variant,
-  onClear,
-}: {
-  search: Search_;
-  near: { lat: number; lng: number } | null;
-  variant: Props['variant'];
-  onClear: () => void;
-}) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  const query = useInfiniteQuery(postSearchQueryOptions(search, near));
-  const items = query.data?.pages.flatMap((p) => p.data) ?? [];
-  return (
-    <section
-      className={`post-search-results ${variant === 'overlay' ? 'post-search-results-overlay' : ''}`}
-      aria-labelledby={headingId}
-    >
-      <div className="post-search-results-head">
-        <h2 id={headingId} className="post-search-results-title">
-          {search.q ? t('postSearch.resultsFor', { text: search.q }) : t('postSearch.results')}
-        </h2>
-        <button type="button" className="button button-ghost button-small" onClick={onClear}>
-          <X aria-hidden="true" size={18} />
-          {t('postSearch.clear')}
-        </button>
-      </div>
-      <p role="status" className="post-search-status">
-        {query.isSuccess
-          ? near
-            ? t('postSearch.foundNear', { count: items.length, more: query.hasNextPage ? '+' : '' })
-            : t('postSearch.found', { count: items.length, more: query.hasNextPage ? '+' : '' })
-          : null}
-      </p>
-      {query.isPending ? <Spinner /> : null}
-      <PagedPosts query={query} items={items} emptyText={t('errors.noResults')} />
-    </section>
   );
 }
