@@ -100,6 +100,12 @@ describe('the map', () => {
     page.on('requestfinished', (r) => {
       if (new URL(r.url()).pathname === '/api/solution/map') order.push('markers came');
     });
+    // The first posts asked for are the city's: none for the placeholder view before the position.
+    const zooms: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/solution/map') zooms.push(url.searchParams.get('zoom') ?? '');
+    });
     await page.goto('/dashboard');
 
     const map = page.getByRole('region', { name: 'Map of needs and offers' });
@@ -108,6 +114,7 @@ describe('the map', () => {
     await page.waitForFunction(() => document.querySelectorAll('path.map-country').length > 100);
     expect(order.indexOf('markers came')).toBeGreaterThanOrEqual(0);
     expect(order.indexOf('markers came')).toBeLessThan(order.indexOf('shapes asked'));
+    expect(zooms[0]).toBe('12');
     // D-25: street tiles at the city's zoom, in the tile pane above the shapes' pane.
     await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length > 0);
     const tiles = await page
@@ -157,6 +164,25 @@ describe('the map', () => {
     await expect(page.locator('.leaflet-popup').innerText()).resolves.toContain('Tractor (per day)');
 
     expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for the posts of the view it shows when the position does not come within 2 s', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    // A position that never answers (a phone still looking for a fix).
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition: () => undefined } });
+    });
+    const asked: number[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/solution/map') asked.push(Date.now());
+    });
+    const start = Date.now();
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expect(asked[0]! - start).toBeGreaterThanOrEqual(2000);
     expect(errors).toEqual([]);
     await context.close();
   });

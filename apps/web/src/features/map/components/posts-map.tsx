@@ -40,11 +40,15 @@ import {
 
 /** Wait this long after the map stops moving before asking for its posts. */
 export const MOVE_DEBOUNCE_MS = 300;
+/** The longest a coming position holds the first request for posts (issue 17). */
+export const POSITION_WAIT_MS = 2000;
 
 export interface PostsMapProps {
   /** The map's accessible name. */
   label: string;
   position: Position | null;
+  /** The position is asked and not answered yet: the map shows a placeholder view meanwhile. */
+  positionPending?: boolean;
   /** Zoom once centred on the position (SPEC 9: 15 signed in, 2 for visitors). */
   zoom: number;
   category?: CategoryId | null;
@@ -57,7 +61,14 @@ interface View {
   zoom: number;
 }
 
-export function PostsMap({ label, position, zoom, category = null, onVisitorOpen }: PostsMapProps) {
+export function PostsMap({
+  label,
+  position,
+  positionPending = false,
+  zoom,
+  category = null,
+  onVisitorOpen,
+}: PostsMapProps) {
   const { t } = useTranslation();
   const [view, setView] = useState<View | null>(null);
   const posts = useMapView(view, category);
@@ -78,7 +89,7 @@ export function PostsMap({ label, position, zoom, category = null, onVisitorOpen
         <Basemap shapesAfter={posts.data === undefined && !posts.isError} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <FollowPosition position={position} zoom={zoom} />
-        <ViewportWatcher onChange={setView} />
+        <ViewportWatcher onChange={setView} hold={positionPending} />
         {position ? <PositionMarker position={position} /> : null}
         <Posts points={points} clusters={clusters} zoom={view?.zoom ?? zoom} onVisitorOpen={onVisitorOpen} />
       </MapContainer>
@@ -90,8 +101,13 @@ export function PostsMap({ label, position, zoom, category = null, onVisitorOpen
   );
 }
 
-/** Reports the rounded viewport when the map has settled after a move or a zoom. */
-function ViewportWatcher({ onChange }: { onChange: (view: View) => void }) {
+/**
+ * Reports the rounded viewport when the map has settled after a move or a zoom. While `hold`, the
+ * view is a placeholder until the position comes (the world): its posts are not worth a request
+ * on a slow link, so the first report waits for the position, for at most POSITION_WAIT_MS.
+ * FollowPosition, rendered before this, has moved the map when the hold ends.
+ */
+function ViewportWatcher({ onChange, hold }: { onChange: (view: View) => void; hold: boolean }) {
   const map = useMap();
   const last = useRef('');
   useEffect(() => {
@@ -112,13 +128,14 @@ function ViewportWatcher({ onChange }: { onChange: (view: View) => void }) {
       clearTimeout(timer);
       timer = setTimeout(report, MOVE_DEBOUNCE_MS);
     };
-    map.whenReady(report);
+    if (hold) timer = setTimeout(report, POSITION_WAIT_MS);
+    else map.whenReady(report);
     map.on('moveend', later);
     return () => {
       clearTimeout(timer);
       map.off('moveend', later);
     };
-  }, [map, onChange]);
+  }, [map, onChange, hold]);
   return null;
 }
 

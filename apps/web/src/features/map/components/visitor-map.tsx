@@ -7,10 +7,16 @@ import { PostsMap } from './posts-map';
 
 export function VisitorMap({ onMarkerOpen }: { onMarkerOpen: () => void }) {
   const { t } = useTranslation();
-  const position = positionOf(usePosition());
+  const position = usePosition();
   return (
     <div className="map-stage visitor-map">
-      <PostsMap label={t('map.label')} position={position} zoom={ZOOM_VISITOR} onVisitorOpen={onMarkerOpen} />
+      <PostsMap
+        label={t('map.label')}
+        position={positionOf(position)}
+        positionPending={position.status === 'pending'}
+        zoom={ZOOM_VISITOR}
+        onVisitorOpen={onMarkerOpen}
+      />
     </div>
   );
 }
