@@ -48,10 +48,33 @@ const bundleStats: Plugin = {
   },
 };
 
+/**
+ * Issue 17: the stylesheet first in the head. Vite writes it after the entry's script and its
+ * modulepreloads; on HTTP/1.1's six connections the browser then asks for it behind the scripts,
+ * and the first paint, which waits for it, waited for them (2.3 s instead of 1.3 s at 400 kbps).
+ */
+const stylesFirst: Plugin = {
+  name: 'styles-first',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const styles = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
+      const firstScript = html.indexOf('<script type="module"');
+      if (styles.length === 0 || firstScript < 0) return html;
+      let rest = html;
+      for (const link of styles) rest = rest.replace(link, '');
+      const at = rest.indexOf('<script type="module"');
+      return `${rest.slice(0, at)}${styles.map((l) => l.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
+    },
+  },
+};
+
 export default defineConfig({
   plugins: [
     react(),
     bundleStats,
+    stylesFirst,
     prerenderPlugin(),
     screenPreloadsPlugin(),
     {

@@ -159,6 +159,18 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     await context.close();
   });
 
+  it('names the stylesheet before any script, so the first paint does not wait for the scripts', async () => {
+    const { context, page } = await newPage(h);
+    for (const path of ['/', '/about', '/dashboard', '/profile']) {
+      const html = await (await page.request.get(path)).text();
+      const stylesheet = html.search(/<link rel="stylesheet"[^>]*href="\/assets\/index-[\w-]+\.css"/);
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(stylesheet, path).toBeLessThan(html.indexOf('<script'));
+      expect(stylesheet, path).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    }
+    await context.close();
+  });
+
   it('a cold signed-in /dashboard downloads each stylesheet once: the app reuses the preloads', async () => {
     const { context, page } = await newPage(h, { signedIn: true });
     const styles: string[] = [];
