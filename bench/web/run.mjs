@@ -6,7 +6,7 @@
 // 2. A Playwright cold load at 400 kbps, 400 ms RTT, CPU ×4 (CDP): first paint, LCP, markers
 //    visible, bytes before first paint, bytes and requests until the markers show.
 // Prints each figure against issue 17's goal, and the machine's load average at the start and end.
-//   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile]
+//   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile] [-- --pages /dashboard,/about]
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -24,8 +24,12 @@ const arg = (name, fallback) => {
 const RUNS = Number(arg('runs', '3'));
 const ONLY = arg('only', 'all');
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const PAGES = ['/', '/dashboard', '/about'];
-const PROFILE_PAGES = ['/', '/dashboard'];
+const chosen = (pages) => {
+  const wanted = arg('pages', undefined)?.split(',');
+  return wanted ? pages.filter((p) => wanted.includes(p)) : pages;
+};
+const PAGES = chosen(['/', '/dashboard', '/about']);
+const PROFILE_PAGES = chosen(['/', '/dashboard']);
 const GOAL = {
   performance: 95,
   accessibility: 100,
