@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { localeTag } from '@app/shared';
 import { getLanguage } from '../lib/settings';
 import './person-summary.css';
+import { dateTimeFormat, numberFormat } from '../lib/intl';
 
 export interface PersonFacts {
   firstName: string;
@@ -33,12 +34,12 @@ export function PersonSummary({ person, size = 'full', headingLevel = 3 }: Props
   const since = person.member_since ? new Date(person.member_since) : null;
   const sinceText =
     since && !Number.isNaN(since.getTime())
-      ? new Intl.DateTimeFormat(localeTag(language), { month: 'long', year: 'numeric' }).format(since)
+      ? dateTimeFormat(localeTag(language), { month: 'long', year: 'numeric' }).format(since)
       : null;
   const rating = person.rating;
   const rated = rating && rating.count > 0 && rating.average !== null;
   const average = rated
-    ? new Intl.NumberFormat(localeTag(language), { maximumFractionDigits: 1 }).format(rating.average ?? 0)
+    ? numberFormat(localeTag(language), { maximumFractionDigits: 1 }).format(rating.average ?? 0)
     : '';
 
   const badges =

@@ -4,6 +4,7 @@
 // across reloads; every reader (photos, the map's street tiles) shares this one store.
 import { useSyncExternalStore } from 'react';
 import { safeGet } from './settings';
+import { numberFormat } from './intl';
 
 const KEY = 'dataSaver';
 const listeners = new Set<() => void>();
@@ -105,7 +106,7 @@ export function useBytesSaved(): number {
 /** "1.2 MB" / "1,2 Mo", "350 kB" / "350 ko": kilobytes under a megabyte (decimal units). */
 export function formatBytes(bytes: number, language: string): string {
   const mega = bytes >= 1_000_000;
-  return new Intl.NumberFormat(language, {
+  return numberFormat(language, {
     style: 'unit',
     unit: mega ? 'megabyte' : 'kilobyte',
     unitDisplay: 'short',

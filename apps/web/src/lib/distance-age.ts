@@ -2,10 +2,11 @@
 // old it is ("2 hours ago"), in the reader's language.
 import { localeTag, type Language } from '@app/shared';
 import { getLanguage } from './settings';
+import { numberFormat, relativeTimeFormat } from './intl';
 
 /** "2.3 km", "2,3 km", "140 km": one decimal under 10 km, whole kilometres above. */
 export function formatDistance(km: number, language: Language = getLanguage()): string {
-  return new Intl.NumberFormat(localeTag(language), {
+  return numberFormat(localeTag(language), {
     style: 'unit',
     unit: 'kilometer',
     maximumFractionDigits: km < 10 ? 1 : 0,
@@ -31,5 +32,5 @@ export function formatAge(iso: string, language: Language = getLanguage(), now: 
     if (amount < size) break;
     amount = Math.floor(amount / size);
   }
-  return new Intl.RelativeTimeFormat(localeTag(language), { numeric: 'always' }).format(-amount, unit);
+  return relativeTimeFormat(localeTag(language), { numeric: 'always' }).format(-amount, unit);
 }

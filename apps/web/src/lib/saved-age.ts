@@ -2,6 +2,7 @@
 // that of the oldest answer the current screen shows (the queries with a mounted observer).
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import { relativeTimeFormat } from './intl';
 
 /** A week: older saved answers would mislead more than help (lib/query-persistence.ts drops them). */
 export const SAVED_ANSWERS_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ export function useSavedAt(): number | null {
 
 /** "3 hours ago" / "il y a 3 heures", in the largest unit that fits; null under a minute. */
 export function ageText(savedAt: number, now: number, language: string): string | null {
-  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  const format = relativeTimeFormat(language, { numeric: 'always' });
   const minutes = Math.floor((now - savedAt) / 60_000);
   if (minutes < 1) return null;
   if (minutes < 60) return format.format(-minutes, 'minute');

@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/api-errors';
 import { getLanguage } from '../../../lib/settings';
 import type { AdminUser } from '../api/admin-users';
 import { useMarkSubscriptionPaid } from '../api/mark-subscription-paid';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const who = (u: AdminUser) =>
   [u.firstName, u.lastName].filter(Boolean).join(' ') + (u.mobile_no ? ` · ${u.mobile_no}` : '');
@@ -87,7 +88,7 @@ export function MarkPaidForm({ users }: { users: AdminUser[] }) {
         <p className="notice notice-success" role="status">
           {t('admin.markPaidDone', {
             name: [done.firstName, done.lastName].filter(Boolean).join(' '),
-            date: end ? new Intl.DateTimeFormat(localeTag(getLanguage()), { dateStyle: 'long' }).format(end) : '',
+            date: end ? dateTimeFormat(localeTag(getLanguage()), { dateStyle: 'long' }).format(end) : '',
           })}
         </p>
       ) : null}

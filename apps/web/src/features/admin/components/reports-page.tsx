@@ -15,6 +15,7 @@ import { getLanguage } from '../../../lib/settings';
 import { useAdminReports, useReportAction, type AdminReport, type ReportAction } from '../api/reports';
 import { AdminsOnly } from './users-page';
 import '../admin.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export function ReportsPage({ title }: { title: string }) {
   const signedIn = isSignedIn();
@@ -75,7 +76,7 @@ function ReportCard({
 }) {
   const { t } = useTranslation();
   const language = getLanguage();
-  const when = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
+  const when = dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
   const headingId = `report-${report._id}`;
   const post = report.solution;
   const person = report.user;

@@ -15,6 +15,7 @@ import { useReversePlace } from '../api/places';
 import { nextForm, nextState, type NamedPlace } from '../utils/selection';
 import { PlaceSearch } from './place-search';
 import { SelectionMap } from './selection-map';
+import { numberFormat } from '../../../lib/intl';
 
 export function SelectionMapPage({ title }: { title: string }) {
   const { t } = useTranslation();
@@ -41,7 +42,7 @@ export function SelectionMapPage({ title }: { title: string }) {
   const searchNear = useCallback(() => centre.current ?? position, [position]);
   const named: NamedPlace | undefined = picked ?? nearest;
 
-  const degrees = new Intl.NumberFormat(localeTag(getLanguage()), { maximumFractionDigits: 5 });
+  const degrees = numberFormat(localeTag(getLanguage()), { maximumFractionDigits: 5 });
   const next = () => {
     const point = chosen ?? position ?? centre.current;
     if (!point) return;

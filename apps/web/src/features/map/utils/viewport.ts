@@ -1,5 +1,6 @@
 // The viewport as GET /api/solution/map takes it, and the sizes of what the map draws.
 import { localeTag, type Language, type MapPoint } from '@app/shared';
+import { numberFormat } from '../../../lib/intl';
 
 /** [west, south, east, north] in degrees, each within the API's ranges; west > east crosses ±180°. */
 export type Bbox = [number, number, number, number];
@@ -40,7 +41,7 @@ export function clusterDiameter(count: number): number {
 
 /** The count on a cluster badge, short enough to fit it: 950, 1.2K, 12K (1,2 k in French). */
 export function clusterCount(count: number, language: Language): string {
-  return new Intl.NumberFormat(localeTag(language), { notation: 'compact', maximumFractionDigits: 1 }).format(count);
+  return numberFormat(localeTag(language), { notation: 'compact', maximumFractionDigits: 1 }).format(count);
 }
 
 /** Clicking a cluster zooms in on it by two levels (a quarter of the area), up to street level. */

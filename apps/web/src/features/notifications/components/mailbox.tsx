@@ -17,6 +17,7 @@ import { isUnread, notificationsQueryOptions } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import '../notifications.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export function Mailbox() {
   const userId = isSignedIn() ? (getCurrentUser()?._id ?? '') : '';
@@ -33,7 +34,6 @@ function SignedInMailbox({ userId }: { userId: string }) {
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const language = getLanguage();
-  const when = new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
 
   const notifications = list.data ?? [];
   const unread = notifications.filter(isUnread).length;
@@ -87,6 +87,8 @@ function SignedInMailbox({ userId }: { userId: string }) {
             <ul className="mailbox-items" aria-label={t('mailbox.listLabel')}>
               {notifications.map((n) => {
                 const bold = isUnread(n);
+                // Built when there is a message to date, not on every page's first render.
+                const when = dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
                 return (
                   <li key={n._id}>
                     <button

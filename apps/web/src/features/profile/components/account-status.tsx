@@ -8,6 +8,7 @@ import { localeTag, type User } from '@app/shared';
 import { getLanguage } from '../../../lib/settings';
 import { subscriptionEnd, trialDaysLeft } from '../utils/trial';
 import '../profile.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export function AccountStatus({ user }: { user: Pick<User, 'subscription' | 'verified' | 'vip'> }) {
   const { t } = useTranslation();
@@ -48,7 +49,7 @@ export function AccountStatus({ user }: { user: Pick<User, 'subscription' | 'ver
             <dt>{t('profile.subscriptionLabel')}</dt>
             <dd>
               {t('profile.subscribedUntil', {
-                date: new Intl.DateTimeFormat(localeTag(getLanguage()), { dateStyle: 'long' }).format(end),
+                date: dateTimeFormat(localeTag(getLanguage()), { dateStyle: 'long' }).format(end),
               })}
             </dd>
           </div>

@@ -8,6 +8,7 @@ import { errorText } from '../../../lib/api-errors';
 import { getLanguage } from '../../../lib/settings';
 import { usePayments } from '../../../lib/payments';
 import '../profile.css';
+import { dateTimeFormat } from '../../../lib/intl';
 
 const KIND = { onetime: 'profile.paymentOnetime', subscription: 'profile.paymentSubscription' } as const;
 const STATUS = {
@@ -62,7 +63,7 @@ function PaymentRow({ payment }: { payment: Payment }) {
       <time className="muted" dateTime={payment.created_at}>
         {Number.isNaN(date.getTime())
           ? payment.created_at
-          : new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium' }).format(date)}
+          : dateTimeFormat(localeTag(language), { dateStyle: 'medium' }).format(date)}
       </time>
       <span className={`payment-status payment-status-${payment.status}`}>{t(STATUS[payment.status])}</span>
     </li>

@@ -23,6 +23,7 @@ import {
 } from '../api/deal-messages';
 import type { DealMessage, DealView } from '../api/deal-types';
 import { useLiveMessages } from '../hooks/use-live-messages';
+import { dateTimeFormat } from '../../../lib/intl';
 
 interface Props {
   deal: DealView;
@@ -97,7 +98,7 @@ function MessageList({ deal, me, messages, waiting }: ListProps) {
   }, [count]);
   if (!messages && waiting.length === 0) return null;
   if (count === 0) return <p className="muted deal-thread-empty">{t('dealPage.noMessages')}</p>;
-  const when = new Intl.DateTimeFormat(localeTag(getLanguage()), { dateStyle: 'short', timeStyle: 'short' });
+  const when = dateTimeFormat(localeTag(getLanguage()), { dateStyle: 'short', timeStyle: 'short' });
   return (
     // A log: new messages are announced as they arrive, politely.
     <ol className="deal-messages" role="log" aria-label={t('dealPage.messagesLabel')}>

@@ -11,6 +11,7 @@ import {
   type UserRole,
 } from '@app/shared';
 import { getCurrency, getLanguage } from '../../../lib/settings';
+import { dateTimeFormat } from '../../../lib/intl';
 
 export const isOffer = (role: UserRole): boolean => role === 'provideSolution';
 
@@ -73,14 +74,14 @@ export function formatPlainDate(date: string | null, language: Language = getLan
   if (!date) return '';
   const parsed = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(parsed.getTime())) return date;
-  return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
+  return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
 }
 
 /** A moment (ISO 8601) in the user's time zone. */
 export function formatMoment(iso: string, language: Language = getLanguage()): string {
   const parsed = new Date(iso);
   if (Number.isNaN(parsed.getTime())) return iso;
-  return new Intl.DateTimeFormat(localeTag(language), { dateStyle: 'medium' }).format(parsed);
+  return dateTimeFormat(localeTag(language), { dateStyle: 'medium' }).format(parsed);
 }
 
 /** The display options every post call takes (SPEC 3's stored language and currency). */
