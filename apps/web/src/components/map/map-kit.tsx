@@ -10,6 +10,7 @@ import { useClientConfig } from '../../lib/client-config';
 import { recordSaved, TILE_BYTES, useDataSaver } from '../../lib/data-saver';
 import type { Position } from '../../lib/geolocation';
 import { pulseIcon } from './marker-icons';
+import { shapeBatches } from './shape-batches';
 import './map-kit.css';
 
 /** One world, no copies: the country shapes exist once, so the map does not repeat sideways. */
@@ -79,7 +80,9 @@ export function loadWorld(): Promise<FeatureCollection<Geometry | null>> {
 const SHAPES_WAIT_MS = 4_000;
 
 function CountryShapes({ wait }: { wait: boolean }) {
-  const [countries, setCountries] = useState<FeatureCollection<Geometry | null> | null>(null);
+  const [batches, setBatches] = useState<FeatureCollection<Geometry | null>[] | null>(null);
+  // One batch more per task, so that drawing the world never blocks the page for long.
+  const [shown, setShown] = useState(1);
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setWaitedLongEnough(true), SHAPES_WAIT_MS);
@@ -90,15 +93,30 @@ function CountryShapes({ wait }: { wait: boolean }) {
     if (!load) return;
     let live = true;
     loadWorld().then(
-      (c) => live && setCountries(c),
+      (c) => live && setBatches(shapeBatches(c)),
       () => undefined, // Offline before the chunk was cached: the sea colour alone still shows the markers.
     );
     return () => {
       live = false;
     };
   }, [load]);
-  if (!countries) return null;
-  return <GeoJSON data={countries} style={LAND} interactive={false} attribution="Natural Earth" />;
+  useEffect(() => {
+    if (!batches || shown >= batches.length) return;
+    const timer = setTimeout(() => setShown((n) => n + 1), 0);
+    return () => clearTimeout(timer);
+  }, [batches, shown]);
+  if (!batches) return null;
+  return batches
+    .slice(0, shown)
+    .map((batch, i) => (
+      <GeoJSON
+        key={i}
+        data={batch}
+        style={LAND}
+        interactive={false}
+        attribution={i === 0 ? 'Natural Earth' : undefined}
+      />
+    ));
 }
 
 /** D-25: the country shapes' own pane, below Leaflet's tile pane (z-index 200): tiles cover them. */
