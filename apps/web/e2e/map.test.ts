@@ -168,6 +168,37 @@ describe('the map', () => {
     await context.close();
   });
 
+  it("asks for the city's posts while the map's code is still downloading, and once", async () => {
+    const client = await poster('Client');
+    // Apart from the other tests' posts: a marker of its own at zoom 12.
+    await post(client, 'needSolution', { lat: HERE.lat - 0.03, lng: HERE.lng - 0.05 }, PUMP);
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    const asked: string[] = [];
+    let heldUntil = '';
+    let askedWhileHeld!: () => void;
+    const postsAsked = new Promise<void>((resolve) => (askedWhileHeld = resolve));
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname !== '/api/solution/map') return;
+      asked.push(url.searchParams.get('zoom') ?? '');
+      askedWhileHeld();
+    });
+    // Leaflet's chunk is held back (a slow link): the posts must not wait for it.
+    await page.route(/\/assets\/map-kit-[\w-]+\.js$/, async (route) => {
+      heldUntil = await Promise.race([
+        postsAsked.then(() => 'posts asked'),
+        new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 5_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: /Client's need: Water pump/ }).waitFor();
+    expect(heldUntil).toBe('posts asked');
+    expect(asked).toEqual(['12']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks for the posts of the view it shows when the position does not come within 2 s', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true });
     // A position that never answers (a phone still looking for a fix).

@@ -10,7 +10,9 @@ import {
   useMatches,
   type RouteObject,
 } from 'react-router';
+import { ZOOM_CITY } from '@app/shared';
 import { ComingSoon } from '../components/coming-soon';
+import { prefetchFirstMapView } from '../features/map/api/first-view';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
 import { queryClient } from './providers';
@@ -108,6 +110,8 @@ export function preloadScreen(pathname: string): void {
   void downloads
     .get(SCREENS[entry.screen])?.()
     .catch(() => undefined);
+  // The map's first posts come with its code, not after it (issue 17).
+  if (entry.screen === 'map') prefetchFirstMapView(queryClient, ZOOM_CITY);
 }
 
 function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {

@@ -51,14 +51,16 @@ export const mapViewQueryOptions = (input: MapViewInput) =>
     placeholderData: keepPreviousData,
   });
 
+/** What GET /api/solution/map takes for a view: the user's currency and language (D-24). */
+export const mapViewInput = (view: { bbox: Bbox; zoom: number }, category: CategoryId | null): MapViewInput => ({
+  ...view,
+  category,
+  currency: getCurrency(),
+  lang: getLanguage() === 'fr-ca' ? 'fr' : 'en',
+});
+
 /** The posts of a viewport, priced in the user's currency and titled in their language. */
 export function useMapView(view: { bbox: Bbox; zoom: number } | null, category: CategoryId | null) {
-  const input: MapViewInput = {
-    bbox: view?.bbox ?? [-180, -90, 180, 90],
-    zoom: view?.zoom ?? 0,
-    category,
-    currency: getCurrency(),
-    lang: getLanguage() === 'fr-ca' ? 'fr' : 'en',
-  };
+  const input = mapViewInput(view ?? { bbox: [-180, -90, 180, 90], zoom: 0 }, category);
   return useQuery({ ...mapViewQueryOptions(input), enabled: view !== null });
 }

@@ -14,6 +14,7 @@ import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } f
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
 import { getLanguage } from '../../../lib/settings';
+import { withFirstView } from '../api/first-view';
 import { useMapView } from '../api/get-map-view';
 import type { Position } from '../../../lib/geolocation';
 import {
@@ -115,10 +116,11 @@ function ViewportWatcher({ onChange, hold }: { onChange: (view: View) => void; h
     const report = () => {
       const b = map.getBounds();
       const zoom = Math.round(map.getZoom());
-      const bbox = viewportBbox(
-        { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
+      // The view asked for at start-up, when it holds this one, is already answered (or asked).
+      const { bbox } = withFirstView({
+        bbox: viewportBbox({ west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() }, zoom),
         zoom,
-      );
+      });
       const key = `${bbox.join(',')}@${zoom}`;
       if (key === last.current) return;
       last.current = key;
