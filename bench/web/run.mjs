@@ -5,8 +5,11 @@
 //    requests. Median of --runs (default 3): scores drop 10-20 points on a loaded machine.
 // 2. A Playwright cold load at 400 kbps, 400 ms RTT, CPU ×4 (CDP): first paint, LCP, markers
 //    visible, bytes before first paint, bytes and requests until the markers show.
+// Each over HTTP/1.1 straight to the app (six connections, a round trip per request) and over
+// HTTP/2 with TLS, as deployed behind Caddy (deploy/Caddyfile), through a local proxy.
 // Prints each figure against issue 17's goal, and the machine's load average at the start and end.
 //   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile] [-- --pages /dashboard,/about]
+//                     [-- --protocols h1,h2] (HTTP/1.1 alone by default)
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +18,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ensureBuilt, root } from '../../scripts/build-if-needed.mjs';
 import { startAppServer } from '../lib/app-server.mjs';
+import { startH2Proxy } from '../lib/h2-proxy.mjs';
 
 const run = promisify(execFile);
 const arg = (name, fallback) => {
@@ -40,6 +44,8 @@ const GOAL = {
 };
 const CHROME_ARGS = [
   '--headless=new',
+  // The HTTP/2 proxy's certificate is made for the run.
+  '--ignore-certificate-errors',
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -63,7 +69,15 @@ const { child: server, port } = await startAppServer(
   { DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100' },
   { stdio: 'inherit' },
 );
-const origin = `http://127.0.0.1:${port}`;
+const proxy = await startH2Proxy(port);
+const ORIGINS = {
+  h1: { label: 'HTTP/1.1', origin: `http://127.0.0.1:${port}` },
+  h2: { label: 'HTTP/2 + TLS, as deployed', origin: `https://127.0.0.1:${proxy.port}` },
+};
+const PROTOCOLS = arg('protocols', 'h1')
+  .split(',')
+  .filter((p) => p in ORIGINS);
+const origin = ORIGINS.h1.origin;
 
 // The demo user's session, stored the way the app's sign-in stores it (SPEC 3's names).
 const login = await fetch(`${origin}/api/user/login`, {
@@ -100,7 +114,7 @@ const mark = (ok) => (ok ? 'ok  ' : 'MISS');
 // --- Lighthouse -----------------------------------------------------------------------------
 // Lighthouse connects to a Chromium started here, so the signed-in page can have its session in
 // local storage first (written on a static file of the origin: no page, no service worker yet).
-async function lighthouseOnce(path) {
+async function lighthouseOnce(path, base) {
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-web-lh-'));
   const debugPort = 9300 + Math.floor(Math.random() * 600);
   const browser = await chromium.launchPersistentContext(profileDir, {
@@ -110,7 +124,7 @@ async function lighthouseOnce(path) {
   });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(`${origin}/icon.svg`);
+    await page.goto(`${base}/icon.svg`);
     await page.evaluate((items) => {
       for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
     }, storageFor(path));
@@ -121,7 +135,7 @@ async function lighthouseOnce(path) {
       [
         '-y',
         'lighthouse@12.8.2',
-        `${origin}${path}`,
+        `${base}${path}`,
         `--port=${debugPort}`,
         '--output=json',
         `--output-path=${out}`,
@@ -157,12 +171,19 @@ async function lighthouse() {
   console.log(
     `\nLighthouse 12.8.2 mobile, median of ${RUNS} run(s) (goals: performance ≥ ${GOAL.performance}, accessibility ${GOAL.accessibility}, best practices ≥ ${GOAL.bestPractices})`,
   );
+  for (const protocol of PROTOCOLS) {
+    console.log(`  ${ORIGINS[protocol].label}`);
+    await lighthouseOver(ORIGINS[protocol].origin);
+  }
+}
+
+async function lighthouseOver(base) {
   console.log('  page         perf  a11y  b.p.    FCP     LCP     TBT    KB  requests  runs (perf)');
   for (const path of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       try {
-        runs.push(await lighthouseOnce(path));
+        runs.push(await lighthouseOnce(path, base));
       } catch (error) {
         console.log(`  ${path}: run ${i + 1} failed: ${error.message.split('\n')[0]}`);
       }
@@ -181,12 +202,13 @@ async function lighthouse() {
 
 // --- The 400 kbps phone profile -------------------------------------------------------------
 const KBPS = 400;
-async function profileOnce(browser, path) {
+async function profileOnce(browser, path, base) {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
+    ignoreHTTPSErrors: true,
     serviceWorkers: 'block',
     geolocation: { latitude: 14.6928, longitude: -17.4467 },
     permissions: ['geolocation'],
@@ -222,7 +244,7 @@ async function profileOnce(browser, path) {
     requests += 1;
   });
   const start = Date.now();
-  await page.goto(`${origin}${path}`, { waitUntil: 'commit', timeout: 120_000 });
+  await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
   let markersMs = NaN;
   try {
     await page.locator('.leaflet-marker-icon').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -249,39 +271,47 @@ async function profile() {
   console.log(
     `  goals on /dashboard: first paint ≤ ${GOAL.firstPaintMs / 1000} s, markers ≤ ${GOAL.markersMs / 1000} s, ≤ ${GOAL.kbBeforePaint} KB before first paint`,
   );
-  console.log('  page         first paint   FCP     LCP     markers   KB before paint  KB total  requests');
   const browser = await chromium.launch({
     executablePath: CHROME,
     args: CHROME_ARGS.filter((a) => !a.startsWith('--headless')),
   });
   try {
-    for (const path of PROFILE_PAGES) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await profileOnce(browser, path));
-      const m = (k) => median(runs.map((r) => r[k]));
-      const fp = m('firstPaint');
-      const markers = m('markersMs');
-      const before = m('bytesBeforePaint') / 1024;
-      console.log(
-        `  ${path.padEnd(11)} ${fmt(fp / 1000, ' s', 2).padStart(11)}  ${fmt(m('fcp') / 1000, ' s', 2).padStart(6)}  ${fmt(m('lcp') / 1000, ' s', 2).padStart(6)}  ${fmt(markers / 1000, ' s', 2).padStart(8)}  ${fmt(before, ' KB', 1).padStart(15)}  ${fmt(m('kb'), '', 0).padStart(8)}  ${fmt(m('requests')).padStart(8)}  ${mark(fp <= GOAL.firstPaintMs && (path !== '/dashboard' || markers <= GOAL.markersMs) && before <= GOAL.kbBeforePaint)}`,
-      );
-      console.log(
-        `  ${''.padEnd(11)} first paints: ${runs.map((r) => fmt(r.firstPaint / 1000, '', 2)).join(' ')}; markers: ${runs.map((r) => fmt(r.markersMs / 1000, '', 2)).join(' ')}`,
-      );
+    for (const protocol of PROTOCOLS) {
+      console.log(`  ${ORIGINS[protocol].label}`);
+      await profileOver(browser, ORIGINS[protocol].origin);
     }
   } finally {
     await browser.close();
   }
 }
 
+async function profileOver(browser, base) {
+  console.log('  page         first paint   FCP     LCP     markers   KB before paint  KB total  requests');
+  for (const path of PROFILE_PAGES) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await profileOnce(browser, path, base));
+    const m = (k) => median(runs.map((r) => r[k]));
+    const fp = m('firstPaint');
+    const markers = m('markersMs');
+    const before = m('bytesBeforePaint') / 1024;
+    console.log(
+      `  ${path.padEnd(11)} ${fmt(fp / 1000, ' s', 2).padStart(11)}  ${fmt(m('fcp') / 1000, ' s', 2).padStart(6)}  ${fmt(m('lcp') / 1000, ' s', 2).padStart(6)}  ${fmt(markers / 1000, ' s', 2).padStart(8)}  ${fmt(before, ' KB', 1).padStart(15)}  ${fmt(m('kb'), '', 0).padStart(8)}  ${fmt(m('requests')).padStart(8)}  ${mark(fp <= GOAL.firstPaintMs && (path !== '/dashboard' || markers <= GOAL.markersMs) && before <= GOAL.kbBeforePaint)}`,
+    );
+    console.log(
+      `  ${''.padEnd(11)} first paints: ${runs.map((r) => fmt(r.firstPaint / 1000, '', 2)).join(' ')}; markers: ${runs.map((r) => fmt(r.markersMs / 1000, '', 2)).join(' ')}`,
+    );
+  }
+}
+
 try {
   console.log(
-    `bench:web on ${origin}; load average (1/5/15 min) at start: ${loadAtStart} on ${(await import('node:os')).cpus().length} cores`,
+    `bench:web on ${PROTOCOLS.map((p) => ORIGINS[p].origin).join(' and ')}; load average (1/5/15 min) at start: ${loadAtStart} on ${(await import('node:os')).cpus().length} cores`,
   );
   if (ONLY !== 'lighthouse') await profile();
   if (ONLY !== 'profile') await lighthouse();
   console.log(`\nload average at the end: ${load()}`);
 } finally {
+  await proxy.close();
   server.send('close');
   await new Promise((r) => server.once('exit', r));
   rmSync(dataDir, { recursive: true, force: true });
