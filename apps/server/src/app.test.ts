@@ -128,6 +128,21 @@ describe('the web app', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends a script only the headers that apply to it; pages and the service worker keep them all', async () => {
+    const asset = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['etag']).toBeTruthy();
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'last-modified'])
+      expect(asset.headers[name], name).toBeUndefined();
+    for (const url of ['/', '/sw.js']) {
+      const res = await t.app.inject(url);
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['permissions-policy'], url).toContain('geolocation=(self)');
+    }
+  });
+
   it('answers a missing asset with 404, not the page', async () => {
     const res = await t.app.inject('/assets/gone-123.js');
     expect(res.statusCode).toBe(404);
