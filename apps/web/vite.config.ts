@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
 import { screenPreloadsPlugin } from './screen-preloads-plugin';
 
@@ -77,6 +78,7 @@ export default defineConfig({
     stylesFirst,
     prerenderPlugin(),
     screenPreloadsPlugin(),
+    precompressPlugin(),
     {
       name: 'remember-out-dir',
       configResolved(config) {

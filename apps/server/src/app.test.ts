@@ -1,7 +1,8 @@
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { CATEGORIES } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { FAKE_INDEX, buildTestApp, type TestApp } from '../test/build-test-app.js';
+import { FAKE_BIG_SCRIPT, FAKE_INDEX, buildTestApp, type TestApp } from '../test/build-test-app.js';
 
 let t: TestApp;
 
@@ -141,6 +142,24 @@ describe('the web app', () => {
       expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
       expect(res.headers['permissions-policy'], url).toContain('geolocation=(self)');
     }
+  });
+
+  it("sends the build's brotli file to a browser that takes brotli, and gzip to one that does not", async () => {
+    const br = await t.app.inject({
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['vary']).toContain('accept-encoding');
+    // The build's own bytes, not a compression made for the request.
+    expect(br.rawPayload.equals(brotliCompressSync(FAKE_BIG_SCRIPT))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(FAKE_BIG_SCRIPT);
+    const gzip = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(FAKE_BIG_SCRIPT);
+    const plain = await t.app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(FAKE_BIG_SCRIPT);
   });
 
   it('answers a missing asset with 404, not the page', async () => {

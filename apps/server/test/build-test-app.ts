@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { PushAdapter } from '../src/adapters/push/index.js';
 import { buildApp } from '../src/app.js';
@@ -13,6 +14,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { throwawayDatabaseUrl } from './databases.js';
 
+export const FAKE_BIG_SCRIPT = `console.log(${JSON.stringify('a needs and offers map '.repeat(200))});`;
 export const FAKE_INDEX = '<!doctype html><html><body><div id="root">app shell</div></body></html>';
 
 export interface TestApp {
@@ -32,6 +34,9 @@ export async function buildTestApp(
     mkdirSync(join(webDist, 'assets'), { recursive: true });
     writeFileSync(join(webDist, 'index.html'), FAKE_INDEX);
     writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log("hi")');
+    // A script the build compressed (apps/web/precompress-plugin.ts): its brotli file only.
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js'), FAKE_BIG_SCRIPT);
+    writeFileSync(join(webDist, 'assets', 'big-abc123.js.br'), brotliCompressSync(FAKE_BIG_SCRIPT));
     writeFileSync(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   }
   // The `server-postgres` test project runs the route suites again on PostgreSQL.

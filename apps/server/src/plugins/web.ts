@@ -19,6 +19,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
       root,
       wildcard: true,
       index: false,
+      // The build's brotli and gzip files (apps/web/precompress-plugin.ts), when the browser takes them.
+      preCompressed: true,
       setHeaders(res, path) {
         const name = path.slice(path.lastIndexOf('/') + 1);
         if (path.includes('/assets/')) res.header('cache-control', 'public, max-age=31536000, immutable');
