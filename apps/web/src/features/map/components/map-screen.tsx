@@ -55,13 +55,7 @@ export function MapScreen({ title, search }: Props) {
         </div>
       ) : null}
       <div className="map-stage">
-        <PostsMap
-          label={t('map.label')}
-          position={positionOf(position)}
-          positionPending={position.status === 'pending'}
-          zoom={ZOOM_CITY}
-          category={category}
-        />
+        <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} />
         <MapTooltip />
         <button type="button" className="map-plus" aria-label={t('map.post')} onClick={plus}>
           <Plus aria-hidden="true" size={30} strokeWidth={2.5} />

@@ -16,7 +16,7 @@ import { postTitleOf } from '../../../lib/post-title';
 import { getLanguage } from '../../../lib/settings';
 import { withFirstView } from '../api/first-view';
 import { useMapView } from '../api/get-map-view';
-import type { Position } from '../../../lib/geolocation';
+import { positionOf, type AskedPosition } from '../../../lib/geolocation';
 import {
   clusterCount,
   clusterDiameter,
@@ -47,9 +47,8 @@ export const POSITION_WAIT_MS = 2000;
 export interface PostsMapProps {
   /** The map's accessible name. */
   label: string;
-  position: Position | null;
-  /** The position is asked and not answered yet: the map shows a placeholder view meanwhile. */
-  positionPending?: boolean;
+  /** The screen's position, as asked (usePosition): while pending, the map shows a placeholder view. */
+  asked: AskedPosition;
   /** Zoom once centred on the position (SPEC 9: 15 signed in, 2 for visitors). */
   zoom: number;
   category?: CategoryId | null;
@@ -62,15 +61,9 @@ interface View {
   zoom: number;
 }
 
-export function PostsMap({
-  label,
-  position,
-  positionPending = false,
-  zoom,
-  category = null,
-  onVisitorOpen,
-}: PostsMapProps) {
+export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen }: PostsMapProps) {
   const { t } = useTranslation();
+  const position = positionOf(asked);
   const [view, setView] = useState<View | null>(null);
   const posts = useMapView(view, category);
   const points = posts.data?.points ?? [];
@@ -90,7 +83,7 @@ export function PostsMap({
         <Basemap shapesAfter={posts.data === undefined && !posts.isError} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <FollowPosition position={position} zoom={zoom} />
-        <ViewportWatcher onChange={setView} hold={positionPending} />
+        <ViewportWatcher onChange={setView} hold={asked.status === 'pending'} />
         {position ? <PositionMarker position={position} /> : null}
         <Posts points={points} clusters={clusters} zoom={view?.zoom ?? zoom} onVisitorOpen={onVisitorOpen} />
       </MapContainer>

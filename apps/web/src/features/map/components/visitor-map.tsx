@@ -2,7 +2,7 @@
 // position; opening a marker asks to sign in (the app passes the prompt).
 import { useTranslation } from 'react-i18next';
 import { ZOOM_VISITOR } from '@app/shared';
-import { positionOf, usePosition } from '../../../lib/geolocation';
+import { usePosition } from '../../../lib/geolocation';
 import { PostsMap } from './posts-map';
 
 export function VisitorMap({ onMarkerOpen }: { onMarkerOpen: () => void }) {
@@ -10,13 +10,7 @@ export function VisitorMap({ onMarkerOpen }: { onMarkerOpen: () => void }) {
   const position = usePosition();
   return (
     <div className="map-stage visitor-map">
-      <PostsMap
-        label={t('map.label')}
-        position={positionOf(position)}
-        positionPending={position.status === 'pending'}
-        zoom={ZOOM_VISITOR}
-        onVisitorOpen={onMarkerOpen}
-      />
+      <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_VISITOR} onVisitorOpen={onMarkerOpen} />
     </div>
   );
 }
