@@ -1,6 +1,6 @@
 // First: no schema may be built before zod is told not to probe for eval (CSP).
 import './lib/zod-jitless';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers';
@@ -30,18 +30,14 @@ async function start(): Promise<void> {
   // Issue 17: a public page prerendered for a visitor in this language is hydrated in place. A
   // signed-in user sees other chrome, and another language other text: those render anew (the
   // skeleton of index.html, or the prerendered page, is replaced), so no hydration mismatch.
-  // Both in a transition: React then renders in slices of a few milliseconds and lets the phone
-  // answer a tap in between, where a default render is one task of up to a second at CPU ×4.
-  startTransition(() => {
-    if (root.dataset.prerendered === language && !isSignedIn()) {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error) => console.error('hydration', error),
-      });
-    } else {
-      delete root.dataset.prerendered;
-      createRoot(root).render(app);
-    }
-  });
+  if (root.dataset.prerendered === language && !isSignedIn()) {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.error('hydration', error),
+    });
+  } else {
+    delete root.dataset.prerendered;
+    createRoot(root).render(app);
+  }
   if ('serviceWorker' in navigator && import.meta.env.PROD) whenIdle(registerServiceWorker);
 }
 
