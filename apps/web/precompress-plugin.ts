@@ -4,7 +4,7 @@
 // the entry was then 151.5 KB, larger than gzip's 150 KB; brotli 11 makes it 128 KB. On a cold map
 // screen that is about 35 KB less, most of a second at 400 kbps.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -19,7 +19,7 @@ export function precompressPlugin(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      assets = join(config.root, config.build.outDir, config.build.assetsDir);
+      assets = resolve(config.root, config.build.outDir, config.build.assetsDir);
     },
     closeBundle: {
       order: 'post',
