@@ -38,8 +38,8 @@ export const PERMISSIONS_POLICY =
 
 /**
  * Issue 17: headers that govern a document (or a worker) and mean nothing on a script or a
- * stylesheet. Helmet puts them on every answer: about 900 bytes each, and a cold map screen loads
- * some 40 scripts and styles, which is 40 KB, close to a second at 400 kbps on HTTP/1.1. The
+ * stylesheet. Helmet puts them on every answer: about 800 bytes each, and a cold map screen loads
+ * some 40 scripts and styles, which is 32 KB, over half a second at 400 kbps on HTTP/1.1. The
  * hashed files under /assets/ keep the headers that do apply to them (nosniff, CORP) and their
  * ETag; Last-Modified adds nothing to a file that never changes. The service worker (/sw.js) is
  * not under /assets/, so it keeps its CSP; so do SVG images, which can be opened as documents.
