@@ -50,34 +50,22 @@ const bundleStats: Plugin = {
 };
 
 /**
- * Issue 17: the first paint never waits for the app's code.
- * - The stylesheet comes first in the head. Vite writes it after the entry's script and its
- *   modulepreloads; on HTTP/1.1's six connections the browser then asks for it behind the
- *   scripts, and the first paint, which waits for it, waited for them (2.3 s instead of 1.3 s at
- *   400 kbps).
- * - The entry is preloaded, and public/boot.js runs it after the first frame. Started by the page,
- *   the entry ran before the first paint when it arrived as fast as the stylesheet: compiling and
- *   running it (about 0.5 s at CPU ×4) came before the skeleton or the prerendered page showed.
+ * Issue 17: the stylesheet first in the head. Vite writes it after the entry's script and its
+ * modulepreloads; on HTTP/1.1's six connections the browser then asks for it behind the scripts,
+ * and the first paint, which waits for it, waited for them (2.3 s instead of 1.3 s at 400 kbps).
  */
-const paintFirst: Plugin = {
-  name: 'paint-first',
+const stylesFirst: Plugin = {
+  name: 'styles-first',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
     handler(html) {
-      const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(html);
-      if (!entry) throw new Error('paint-first: no entry script in index.html');
       const styles = [...html.matchAll(/\s*<link rel="stylesheet"[^>]*>/g)].map((m) => m[0]);
       let rest = html;
       for (const link of styles) rest = rest.replace(link, '');
-      const at = rest.indexOf(entry[0]);
-      return [
-        rest.slice(0, at),
-        ...styles.map((link) => `${link.trim()}\n    `),
-        `<link rel="modulepreload" crossorigin href="${entry[1]}" data-entry>\n    `,
-        '<script type="module" src="/boot.js"></script>',
-        rest.slice(at + entry[0].length),
-      ].join('');
+      const at = rest.indexOf('<script type="module"');
+      if (styles.length === 0 || at < 0) return html;
+      return `${rest.slice(0, at)}${styles.map((l) => l.trim()).join('\n    ')}\n    ${rest.slice(at)}`;
     },
   },
 };
@@ -86,7 +74,7 @@ export default defineConfig({
   plugins: [
     react(),
     bundleStats,
-    paintFirst,
+    stylesFirst,
     prerenderPlugin(),
     screenPreloadsPlugin(),
     precompressPlugin(),
@@ -105,7 +93,7 @@ export default defineConfig({
         // Issue 17 item 2: precache only the shell (index.html and what it loads, the icons and
         // manifests): 108 files (457 KB) competed with the first visit. Screens, locales and the
         // map are cached on first use (the 'assets' cache below).
-        globPatterns: ['index.html', 'boot.js', 'assets/*.{js,css}', '*.{svg,png,webmanifest}'],
+        globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png,webmanifest}'],
         manifestTransforms: [shellOnly],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
