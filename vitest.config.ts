@@ -1,6 +1,7 @@
 // Every suite in one run: unit (shared, web), API and database (server, on PGlite and
 // PostgreSQL), lint rules, and browser journeys in real Chromium.
 import { defineConfig } from 'vitest/config';
+import { preactAliases, testingLibraryAlias, usesReact } from './apps/web/preact-aliases.ts';
 
 export default defineConfig({
   test: {
@@ -32,8 +33,14 @@ export default defineConfig({
         },
       },
       {
+        // The app's code on Preact, as the build ships it (apps/web/preact-aliases.ts).
+        resolve: { alias: [testingLibraryAlias, ...preactAliases], conditions: ['module', 'browser', 'development'] },
+        // The dependencies' ES modules, as the build takes them: their CommonJS files would load
+        // React itself.
+        ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },
         test: {
           name: 'web',
+          server: { deps: { inline: [...usesReact, '@testing-library/react'] } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/testing/setup.ts'],

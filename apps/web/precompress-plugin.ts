@@ -1,7 +1,7 @@
 // Issue 17: the hashed scripts and styles are compressed once, at build time, at the highest
 // levels (brotli 11, gzip 9), and the server sends those files as they are (@fastify/static's
 // preCompressed). Compressing per request, the server used brotli at level 4 to spare its CPU:
-// the entry was then 151.5 KB, larger than gzip's 150 KB; brotli 11 makes it 128 KB. On a cold map
+// the entry was then 151.5 KB, larger than gzip's 150 KB; brotli 11 made it 129 KB. On a cold map
 // screen that is about 35 KB less, most of a second at 400 kbps.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';

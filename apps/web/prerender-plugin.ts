@@ -1,23 +1,20 @@
 // Issue 17 item 1: after the client build, renders the public pages (src/prerender.tsx) with
-// React's server renderer in both languages and writes them as
+// Preact's server renderer (the app runs on Preact: preact-aliases.ts) in both languages and writes them as
 // dist/prerendered/<language>/<page>.html, from the built index.html (its hashed scripts and
 // styles). The server sends them to visitors (apps/server/src/plugins/web.ts); main.tsx hydrates.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { createServer, type Plugin, type ResolvedConfig } from 'vite';
-import type { PrerenderedPage, renderPages as renderPagesType } from './src/prerender';
+import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfig } from 'vite';
+import { preactAliases, usesReact } from './preact-aliases';
+import type * as Prerender from './src/prerender';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const LOCALE_TAG = { 'en-us': 'en-US', 'fr-ca': 'fr-CA' } as const;
 
 /** The built index.html with the page's markup in #root (in place of the shell skeleton). */
-export function fillTemplate(template: string, page: PrerenderedPage, styles: string[] = []): string {
-  // React writes the preloads it wants (the logo) first; they belong in the head, not in #root,
-  // which must hold exactly what the client renders.
-  const preloads = /^(?:<link [^>]*\/>)+/.exec(page.html)?.[0] ?? '';
-  const markup = page.html.slice(preloads.length);
+export function fillTemplate(template: string, page: Prerender.PrerenderedPage, styles: string[] = []): string {
   const root = /<div id="root">[\s\S]*?<!--\/skeleton-->\s*<\/div>/;
   if (!root.test(template)) throw new Error('prerender: index.html has no #root with the skeleton markers');
   return (
@@ -28,10 +25,10 @@ export function fillTemplate(template: string, page: PrerenderedPage, styles: st
       .replace(/manifest\.[a-z-]+\.webmanifest/, `manifest.${page.language}.webmanifest`)
       // The styles of the page's own (lazily loaded) parts, inline (a few KB; a request would cost
       // a round trip on a slow network), so it looks right before JavaScript.
-      .replace('</head>', () => `${styles.length ? `<style>${styles.join('')}</style>` : ''}${preloads}</head>`)
+      .replace('</head>', () => `${styles.length ? `<style>${styles.join('')}</style>` : ''}</head>`)
       // The page shows without JavaScript: the notice that it needs it would be false.
       .replace(/<noscript>[\s\S]*?<\/noscript>/, '')
-      .replace(root, () => `<div id="root" data-prerendered="${page.language}">${markup}</div>`)
+      .replace(root, () => `<div id="root" data-prerendered="${page.language}">${page.html}</div>`)
   );
 }
 
@@ -60,16 +57,26 @@ export function prerenderPlugin(): Plugin {
         logLevel: 'error',
         appType: 'custom',
         plugins: [react()],
+        resolve: { alias: preactAliases },
+        ssr: { noExternal: usesReact },
         server: { middlewareMode: true, hmr: false, ws: false },
         // No dependency scan: Node loads the dependencies itself.
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderPages } = (await vite.ssrLoadModule('/src/prerender.tsx')) as {
-          renderPages: typeof renderPagesType;
+        const runner = createServerModuleRunner(vite.environments.ssr, { hmr: false });
+        const load = async () => {
+          // Evaluated anew each time (the transforms are kept): see renderPage.
+          runner.clearCache();
+          return (await runner.import('/src/prerender.tsx')) as typeof Prerender;
         };
         const template = readFileSync(join(outDir, 'index.html'), 'utf8');
-        const pages = await renderPages();
+        const { LANGUAGES, PRERENDERED } = await load();
+        const pages: Prerender.PrerenderedPage[] = [];
+        for (const language of LANGUAGES)
+          for (const path of Object.keys(PRERENDERED))
+            pages.push(await (await load()).renderPage(language, path));
+        await runner.close();
         // Every module the renders loaded: the client chunks holding them bring these styles.
         const loaded = new Set([...vite.moduleGraph.idToModuleMap.keys()].map((id) => id.split('?')[0]));
         const styles = [

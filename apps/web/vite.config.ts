@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { preactAliases } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
 import { screenPreloadsPlugin } from './screen-preloads-plugin';
@@ -147,11 +148,17 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: { alias: preactAliases },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     target: 'es2020',
     sourcemap: false,
     rolldownOptions: {
+      onLog(level, log, handler) {
+        // React Router falls back on its own where React has no useOptimistic, as Preact has not.
+        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic')) return;
+        handler(level, log);
+      },
       output: {
         codeSplitting: {
           // Issue 17: everything the entry imports statically is one file with it. Rolldown split

@@ -1,5 +1,6 @@
 // First: no schema may be built before zod is told not to probe for eval (CSP).
 import './lib/zod-jitless';
+import './lib/effects-before-input';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
@@ -31,9 +32,7 @@ async function start(): Promise<void> {
   // signed-in user sees other chrome, and another language other text: those render anew (the
   // skeleton of index.html, or the prerendered page, is replaced), so no hydration mismatch.
   if (root.dataset.prerendered === language && !isSignedIn()) {
-    hydrateRoot(root, app, {
-      onRecoverableError: (error) => console.error('hydration', error),
-    });
+    hydrateRoot(root, app);
   } else {
     delete root.dataset.prerendered;
     createRoot(root).render(app);

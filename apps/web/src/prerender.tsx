@@ -3,15 +3,17 @@
 // Loaded by vite.config.ts's prerender step (Node, no DOM): nothing here may touch `window`.
 import { LANGUAGES, type Language } from '@app/shared';
 import i18next from 'i18next';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
-import { initReactI18next } from 'react-i18next';
+import { setI18n } from 'react-i18next';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import en from './locales/en-us.json';
 import fr from './locales/fr-ca.json';
 import { AppProviders } from './app/providers';
 import { routeObjects } from './app/router';
 import type { RouteEntry } from './app/routes';
+
+export { LANGUAGES };
 
 /** The pages prerendered, and the file each becomes under dist/prerendered/<language>/. */
 export const PRERENDERED: Record<string, string> = {
@@ -37,42 +39,43 @@ async function renderOne(path: string): Promise<{ html: string; title: string }>
   const context = await handler.query(new Request(`http://prerender${path}`));
   if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerender(
-    <StrictMode>
-      <AppProviders>
-        {/* No hydration data script: the client router has no loaders to hydrate. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
-    // One piece: React would otherwise move a large part to the end behind a swapping script,
-    // and a page without JavaScript would show only the fallback.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  // Waits for the lazy screens (Suspense), so the page is whole: it must show without JavaScript.
+  const html = await renderToStringAsync(
+    // The app is typed against React's API; preact-aliases.ts makes these elements Preact's.
+    (
+      <StrictMode>
+        <AppProviders>
+          {/* No hydration data script: the client router has no loaders to hydrate. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </StrictMode>
+    ) as unknown as Parameters<typeof renderToStringAsync>[0],
   );
-  const html = await new Response(prelude).text();
   const entry = context.matches.at(-1)?.route.handle as RouteEntry | undefined;
   const title = entry ? `${i18next.t(entry.title)} · ${i18next.t('app.name')}` : i18next.t('app.name');
   return { html, title };
 }
 
-export async function renderPages(): Promise<PrerenderedPage[]> {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-us',
-    resources: { 'en-us': { translation: en }, 'fr-ca': { translation: fr } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    lowerCaseLng: true,
-  });
-  const pages: PrerenderedPage[] = [];
-  for (const language of LANGUAGES) {
-    await i18next.changeLanguage(language);
-    for (const [path, file] of Object.entries(PRERENDERED)) {
-      const { html, title } = await renderOne(path);
-      if (/<template id="B:|<script/.test(html))
-        throw new Error(
-          `prerender: ${path} still waits for a lazy part: ${html.slice(html.search(/<template id="B:|<script/) - 300, html.search(/<template id="B:|<script/) + 600)}`,
-        );
-      pages.push({ language, path, file, title, description: i18next.t('prerender.description'), html });
-    }
-  }
-  return pages;
+/**
+ * One page in one language. Preact's hydration keeps the DOM of a lazy part that suspends only
+ * where the HTML marks it (`<!--$s-->`), and the renderer marks only the parts that suspended
+ * here: the caller loads this module afresh for each page, so every lazy part suspends again.
+ */
+export async function renderPage(language: Language, path: string): Promise<PrerenderedPage> {
+  if (!i18next.isInitialized)
+    await i18next.init({
+      lng: language,
+      resources: { 'en-us': { translation: en }, 'fr-ca': { translation: fr } },
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      lowerCaseLng: true,
+    });
+  // This module's react-i18next is fresh too; i18next, loaded by Node, is the same instance.
+  setI18n(i18next);
+  await i18next.changeLanguage(language);
+  const { html, title } = await renderOne(path);
+  if (/<script/.test(html)) throw new Error(`prerender: ${path} holds a script`);
+  const file = PRERENDERED[path];
+  if (!file) throw new Error(`prerender: ${path} is not a prerendered page`);
+  return { language, path, file, title, description: i18next.t('prerender.description'), html };
 }

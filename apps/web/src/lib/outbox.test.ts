@@ -135,7 +135,8 @@ describe('messages in the outbox (a deal thread)', () => {
     expect(apiFetch.mock.calls[0]![0]).toBe('/deals/d1/messages');
     expect(keyOf(apiFetch.mock.calls[0]!)).toBe(queued.queued ? queued.item.id : '');
     expect(seen).toEqual([{ answer, stillWaiting: true }]);
-    expect(view.result.current).toEqual([]);
+    // The hook's component renders again on its next turn.
+    await vi.waitFor(() => expect(view.result.current).toEqual([]));
     view.unmount();
   });
 

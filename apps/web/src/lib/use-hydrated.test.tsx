@@ -1,4 +1,5 @@
-import { act, useRef, useState } from 'react';
+import { act } from '@testing-library/react';
+import { useRef, useState } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
