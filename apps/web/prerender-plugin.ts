@@ -74,8 +74,7 @@ export function prerenderPlugin(): Plugin {
         const { LANGUAGES, PRERENDERED } = await load();
         const pages: Prerender.PrerenderedPage[] = [];
         for (const language of LANGUAGES)
-          for (const path of Object.keys(PRERENDERED))
-            pages.push(await (await load()).renderPage(language, path));
+          for (const path of Object.keys(PRERENDERED)) pages.push(await (await load()).renderPage(language, path));
         await runner.close();
         // Every module the renders loaded: the client chunks holding them bring these styles.
         const loaded = new Set([...vite.moduleGraph.idToModuleMap.keys()].map((id) => id.split('?')[0]));
