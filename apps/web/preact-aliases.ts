@@ -1,8 +1,8 @@
 // Issue 17: the app runs on Preact's React compatibility layer. react-dom alone was half of the
 // first screen's code (100 KB gzipped of 146); Preact is about 12 KB, which brought a cold map
-// screen's markers at 400 kbps from 7.2 s to 5.6 s. The code is still written, typed and linted
-// against React's API; every place that loads it (the build, the prerender, the unit tests)
-// resolves React's modules to Preact's through these aliases.
+// screen's markers at 400 kbps from 8.0 s to 5.8 s (bench:web). The code is still written, typed
+// and linted against React's API; every place that loads it (the build, the prerender, the unit
+// tests) resolves React's modules to Preact's through these aliases.
 import type { Alias } from 'vite';
 
 export const preactAliases: Alias[] = [
