@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { newPage, PHONE, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -28,6 +29,21 @@ const LANGS = [
     pages: { '/about': 'À propos', '/privacypolicy': 'Politique de confidentialité', '/login': 'Connexion' },
   },
 ] as const;
+
+/** Counts the headings removed from the page: rendering anew would replace the painted one. */
+async function countRemovedHeadings(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { removedHeadings: number };
+    w.removedHeadings = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.removedNodes)
+          if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) w.removedHeadings += 1;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+const removedHeadings = (page: Page) =>
+  page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings);
 
 const SCREENS = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'prerender-screens');
 
@@ -83,25 +99,14 @@ describe('prerendered public pages', () => {
       page.on('console', (m) => {
         if (m.type() === 'error' || m.type() === 'warning') consoleProblems.push(m.text());
       });
-      // Counts headings removed from the page: rendering anew would replace the painted one.
-      await page.addInitScript(() => {
-        const w = window as unknown as { removedHeadings: number };
-        w.removedHeadings = 0;
-        new MutationObserver((records) => {
-          for (const r of records)
-            for (const n of r.removedNodes)
-              if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) w.removedHeadings += 1;
-        }).observe(document, { childList: true, subtree: true });
-      });
+      await countRemovedHeadings(page);
       await page.goto('/');
       // The visitor prompt opens from an effect: proof that the page is hydrated and live.
       await page.getByRole('dialog').first().waitFor();
       await expect(page.getByRole('heading', { level: 1, name: lang.hero, exact: true }).isVisible()).resolves.toBe(
         true,
       );
-      await expect(
-        page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings),
-      ).resolves.toBe(0);
+      await expect(removedHeadings(page)).resolves.toBe(0);
       expect(consoleProblems).toEqual([]);
       expect(errors).toEqual([]);
       await context.close();
@@ -117,15 +122,7 @@ describe('prerendered public pages', () => {
       for (const [path, heading] of Object.entries(lang.pages)) {
         const { context, page, errors } = await newPage(h, { viewport: PHONE, language: lang.language });
         await context.setExtraHTTPHeaders({ 'accept-language': lang.acceptLanguage });
-        await page.addInitScript(() => {
-          const w = window as unknown as { removedHeadings: number };
-          w.removedHeadings = 0;
-          new MutationObserver((records) => {
-            for (const r of records)
-              for (const n of r.removedNodes)
-                if (n instanceof Element && (n.matches('h1') || n.querySelector('h1'))) w.removedHeadings += 1;
-          }).observe(document, { childList: true, subtree: true });
-        });
+        await countRemovedHeadings(page);
         await page.goto(path);
         await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
         // Only the hydrated app answers the switch: the same heading then reads in the other language.
@@ -138,10 +135,7 @@ describe('prerendered public pages', () => {
               .isVisible();
           })
           .toBe(true);
-        await expect(
-          page.evaluate(() => (window as unknown as { removedHeadings: number }).removedHeadings),
-          path,
-        ).resolves.toBe(0);
+        await expect(removedHeadings(page), path).resolves.toBe(0);
         expect(errors).toEqual([]);
         await context.close();
       }
