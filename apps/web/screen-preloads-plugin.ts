@@ -3,9 +3,14 @@
 // link. This build step writes dist/screen-preloads.json: the map screen's chunks and styles
 // (beyond the entry's own) and each language's texts, so the server can name them in the HTML
 // it sends for those paths (apps/server/src/plugins/web.ts) and they download with the entry.
+// It also bundles those pages' early script (src/first-map-view.ts) on its own, without the app's
+// libraries, so that the map's first posts are asked for before the app's code arrives; and it
+// puts the map screen's own modules in one chunk (mapScreenGroup): split by what each module is
+// shared with, they were 19 small files, and at 400 ms a request on HTTP/1.1's six connections
+// that cost more than their bytes.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Plugin } from 'vite';
+import { join, resolve } from 'node:path';
+import { build, type Plugin, type Rolldown } from 'vite';
 
 export interface ScreenPreloads {
   /** Paths whose page preloads `scripts` and `styles`. */
@@ -14,15 +19,80 @@ export interface ScreenPreloads {
   styles: string[];
   /** The texts' chunk of each language (the server picks one, as for a prerendered page). */
   texts: Record<string, string>;
+  /** The early script, a classic script that runs as soon as it arrives. */
+  early: string;
 }
 
+const EARLY = 'first-map-view.js';
+
 const MAP_SCREEN = /[\\/]src[\\/]app[\\/]dashboard-screen\.tsx$/;
+// Leaflet and the app's kit of it stay a chunk of their own: the other maps (landing, place
+// picking) use them too.
+const MAP_KIT = /[\\/]src[\\/]components[\\/]map[\\/]map-kit\.tsx$/;
+// The app's own modules only: a library's index names every module of the library, used or not.
+const APP_CODE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
+
+/**
+ * The modules the map screen imports statically, beyond the entry's and Leaflet's kit, known
+ * once the module graph is (buildEnd). Another screen that shares one of them loads the chunk
+ * too: about 10 KB, once.
+ */
+const mapScreenModules = new Set<string>();
+export const mapScreenGroup = {
+  name: 'map-screen',
+  test: (id: string) => mapScreenModules.has(id),
+  // Leaflet, which the screen's modules import, stays out.
+  includeDependenciesRecursively: false,
+};
+
 const TEXTS = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[a-z]{2})\.json$/;
 
 export function screenPreloadsPlugin(): Plugin {
+  let root = '';
   return {
     name: 'screen-preloads',
     apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    buildEnd(error) {
+      if (error) return;
+      const ids = [...this.getModuleIds()];
+      const closure = (start: string | undefined, stop?: string) => {
+        const seen = new Set<string>();
+        const next = start === undefined ? [] : [start];
+        for (let id = next.pop(); id !== undefined; id = next.pop()) {
+          if (seen.has(id) || id === stop) continue;
+          seen.add(id);
+          next.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const kit = ids.find((id) => MAP_KIT.test(id));
+      const screen = closure(
+        ids.find((id) => MAP_SCREEN.test(id)),
+        kit,
+      );
+      if (screen.size === 0 || !kit) throw new Error('screen-preloads: no map screen or map kit in the module graph');
+      mapScreenModules.clear();
+      // What the entry itself uses goes with it first (vite.config.ts): its group is named before.
+      for (const id of screen) if (APP_CODE.test(id)) mapScreenModules.add(id);
+    },
+    async generateBundle() {
+      const built = (await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          write: false,
+          target: 'es2020',
+          lib: { entry: resolve(root, 'src/first-map-view.ts'), formats: ['iife'], name: 'firstMapView' },
+        },
+      })) as Rolldown.RolldownOutput | Rolldown.RolldownOutput[];
+      const [chunk] = (Array.isArray(built) ? built[0]! : built).output;
+      this.emitFile({ type: 'asset', name: EARLY, source: chunk.code });
+    },
     // After every plugin's generateBundle: Vite drops the chunks that held only styles by then.
     writeBundle(options, bundle) {
       const chunks = new Map(
@@ -35,7 +105,7 @@ export function screenPreloadsPlugin(): Plugin {
         return into;
       };
       const entry = [...chunks.values()].find((c) => c.isEntry);
-      const screen = [...chunks.values()].find((c) => c.facadeModuleId && MAP_SCREEN.test(c.facadeModuleId));
+      const screen = [...chunks.values()].find((c) => c.moduleIds.some((id) => MAP_SCREEN.test(id)));
       if (!entry || !screen) throw new Error('screen-preloads: no entry chunk or no map screen chunk in the build');
       const loadedFirst = closure(entry.fileName);
       const scripts = [...closure(screen.fileName)].filter((file) => !loadedFirst.has(file));
@@ -45,7 +115,9 @@ export function screenPreloadsPlugin(): Plugin {
         const language = chunk.facadeModuleId ? TEXTS.exec(chunk.facadeModuleId)?.[1] : undefined;
         if (language) texts[language] = chunk.fileName;
       }
-      const preloads: ScreenPreloads = { paths: ['/dashboard', '/map'], scripts, styles, texts };
+      const early = Object.values(bundle).find((out) => out.type === 'asset' && out.names.includes(EARLY));
+      if (!early) throw new Error(`screen-preloads: no ${EARLY} in the build`);
+      const preloads: ScreenPreloads = { paths: ['/dashboard', '/map'], scripts, styles, texts, early: early.fileName };
       writeFileSync(join(options.dir ?? 'dist', 'screen-preloads.json'), JSON.stringify(preloads));
     },
   };

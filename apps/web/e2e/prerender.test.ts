@@ -175,7 +175,7 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
         (m) => m[1]!,
       );
       expect(
-        scripts.some((href) => /^\/assets\/dashboard-screen-[\w-]+\.js$/.test(href)),
+        scripts.some((href) => /^\/assets\/map-screen-[\w-]+\.js$/.test(href)),
         path,
       ).toBe(true);
       expect(
@@ -187,11 +187,21 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
         path,
       ).toEqual([expect.stringMatching(new RegExp(`^/assets/${texts}-[\\w-]+\\.js$`))]);
       expect(styles.length, path).toBeGreaterThan(0);
-      for (const href of [...scripts, ...styles]) expect((await page.request.get(href)).status(), href).toBe(200);
+      // The map screen's modules are one file, and so are its styles (Leaflet's with them).
+      expect(scripts.length + styles.length, path).toBeLessThanOrEqual(12);
+      // The early script that asks for the first posts: right after the stylesheet, run on arrival.
+      const early =
+        /<link rel="stylesheet"[^>]*><script async fetchpriority="high" src="(\/assets\/first-map-view-[\w-]+\.js)"><\/script>/.exec(
+          html,
+        )?.[1];
+      expect(early, path).toBeDefined();
+      for (const href of [...scripts, ...styles, early!])
+        expect((await page.request.get(href)).status(), href).toBe(200);
     }
     const profile = await (await page.request.get('/profile')).text();
     expect(profile).toContain('class="boot"');
-    expect(profile).not.toContain('dashboard-screen-');
+    expect(profile).not.toContain('map-screen-');
+    expect(profile).not.toContain('first-map-view-');
     await context.close();
   });
 
@@ -218,7 +228,7 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     });
     await page.goto('/dashboard');
     await page.locator('.leaflet-marker-icon').first().waitFor();
-    expect(styles.some((url) => /\/assets\/map-kit-[\w-]+\.css$/.test(url))).toBe(true);
+    expect(styles.some((url) => /\/assets\/map-screen-[\w-]+\.css$/.test(url))).toBe(true);
     expect(styles.filter((url, i) => styles.indexOf(url) !== i)).toEqual([]);
     await context.close();
   });

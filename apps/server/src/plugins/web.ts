@@ -41,7 +41,9 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   const mapPages = new Map(
     LANGUAGES.map((language) => [
       language,
-      indexHtml?.replace('</head>', () => `${preloads?.links.get(language) ?? ''}</head>`),
+      indexHtml
+        ?.replace(/<link rel="stylesheet"[^>]*>/, (link) => `${link}${preloads?.early ?? ''}`)
+        .replace('</head>', () => `${preloads?.links.get(language) ?? ''}</head>`),
     ]),
   );
   const sendIndex = (request: FastifyRequest, reply: FastifyReply, path: string) =>
@@ -81,15 +83,20 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
  * Issue 17: the links that make a signed-in user's first screen (the map) download with the
  * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
  * plugin.ts): its scripts, its styles (preloaded, not applied: they must not hold the skeleton's
- * paint) and the texts in the page's language, per language; undefined without the file.
+ * paint) and the texts in the page's language, per language; and the early script that asks for
+ * the map's first posts (apps/web/src/first-map-view.ts), named right after the stylesheet so that
+ * it is the second file asked for. Undefined without the file.
  */
-function loadScreenPreloads(file: string): { paths: string[]; links: Map<Language, string> } | undefined {
+function loadScreenPreloads(
+  file: string,
+): { paths: string[]; links: Map<Language, string>; early: string } | undefined {
   if (!existsSync(file)) return undefined;
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
     paths: string[];
     scripts: string[];
     styles: string[];
     texts: Partial<Record<string, string>>;
+    early: string;
   };
   const links = (language: Language) =>
     [
@@ -100,7 +107,11 @@ function loadScreenPreloads(file: string): { paths: string[]; links: Map<Languag
       // each stylesheet downloads twice.
       ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="/${href}">`),
     ].join('');
-  return { paths: preloads.paths, links: new Map(LANGUAGES.map((language) => [language, links(language)])) };
+  return {
+    paths: preloads.paths,
+    links: new Map(LANGUAGES.map((language) => [language, links(language)])),
+    early: `<script async fetchpriority="high" src="/${preloads.early}"></script>`,
+  };
 }
 
 /** `<language>/<path>` → HTML, from dist/prerendered/<language>/<page>.html ('/' is index.html). */

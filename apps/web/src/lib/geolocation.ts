@@ -1,32 +1,13 @@
-// The browser's position, asked one way for every screen: SPEC 9's 60 s timeout, a five-minute
-// cached fix accepted. A refusal or no answer counts as "off"; each screen decides what that means
-// (sign-in asks to turn it on, the map carries on without it).
+// The position as screens use it (asked through ./position). A refusal or no answer counts as
+// "off"; each screen decides what that means (sign-in asks to turn it on, the map carries on
+// without it).
 import { useCallback, useEffect, useState } from 'react';
-import { GEOLOCATION_TIMEOUT_MS, LOCATION_MODAL_DELAY_MS } from '@app/shared';
-
-export interface Position {
-  lat: number;
-  lng: number;
-}
+import { LOCATION_MODAL_DELAY_MS } from '@app/shared';
+import { canLocate, requestPosition, type Position } from './position';
 
 export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Position) | { status: 'off' };
 /** 'idle': not asked yet (a screen that asks only when the user turns something on). */
 export type AskedPosition = PositionState | { status: 'idle' };
-
-const supported = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
-
-/** One request to the browser; `done` receives the position, or null when it is off or refused. */
-export function requestPosition(done: (position: Position | null) => void): void {
-  if (!supported()) {
-    done(null);
-    return;
-  }
-  navigator.geolocation.getCurrentPosition(
-    (p) => done({ lat: p.coords.latitude, lng: p.coords.longitude }),
-    () => done(null),
-    { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 5 * 60 * 1000 },
-  );
-}
 
 /**
  * The one position hook (issue 18). `ask`: true asks on mount (or once it turns true); false
@@ -35,7 +16,7 @@ export function requestPosition(done: (position: Position | null) => void): void
  */
 export function usePosition(ask: boolean | 'on-demand' = true): AskedPosition & { request: () => void } {
   const [state, setState] = useState<AskedPosition>(() =>
-    ask === 'on-demand' ? { status: 'idle' } : supported() ? { status: 'pending' } : { status: 'off' },
+    ask === 'on-demand' ? { status: 'idle' } : canLocate() ? { status: 'pending' } : { status: 'off' },
   );
   const request = useCallback(() => {
     setState((s) => (s.status === 'ready' ? s : { status: 'pending' }));

@@ -3,7 +3,7 @@
 // to it before the user has a country of their own. Asked once per place (to about 1 km).
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
-import type { Position } from './geolocation';
+import type { Position } from './position';
 import { positionCountry, rememberPositionCountry } from './local-defaults';
 
 interface ReversePlace {

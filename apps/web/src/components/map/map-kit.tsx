@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { GeoJSON, Marker, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useClientConfig } from '../../lib/client-config';
 import { recordSaved, TILE_BYTES, useDataSaver } from '../../lib/data-saver';
-import type { Position } from '../../lib/geolocation';
+import type { Position } from '../../lib/position';
 import { pulseIcon } from './marker-icons';
 import { shapeBatches } from './shape-batches';
 import './map-kit.css';

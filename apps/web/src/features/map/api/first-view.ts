@@ -1,11 +1,10 @@
-// Issue 17: the map screen's first posts are asked for as soon as the app starts, while the map's
-// own code (Leaflet, seconds on a slow link) is still downloading, instead of after it. The view
-// asked for is the whole window around the position at the screen's zoom: the map, smaller than
-// the window, then finds its first view inside it and reads that answer instead of asking again.
+// Issue 17: the app's side of the map's first view (first-view-request.ts): its answer goes into
+// the query cache, and the map reads it when its own first view lies inside.
 import type { QueryClient } from '@tanstack/react-query';
-import { requestPosition, type Position } from '../../../lib/geolocation';
-import { viewportBbox, type Bbox, type Bounds } from '../utils/viewport';
-import { mapViewInput, mapViewQueryOptions } from './get-map-view';
+import type { Bbox } from '../utils/viewport';
+import { startFirstMapView } from './first-view-request';
+import { mapViewQueryOptions } from './get-map-view';
+import { getMapView } from './map-view-request';
 
 interface View {
   bbox: Bbox;
@@ -13,19 +12,6 @@ interface View {
 }
 
 let first: View | null = null;
-
-const TILE = 256;
-
-/** The bounds of a `width` × `height` px view centred on `centre` at `zoom` (Web Mercator, as Leaflet). */
-export function boundsAround(centre: Position, zoom: number, width: number, height: number): Bounds {
-  const scale = TILE * 2 ** zoom;
-  const sin = Math.sin((centre.lat * Math.PI) / 180);
-  const x = ((centre.lng + 180) / 360) * scale;
-  const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * scale;
-  const lng = (px: number) => (px / scale) * 360 - 180;
-  const lat = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / scale))) * 180) / Math.PI;
-  return { west: lng(x - width / 2), east: lng(x + width / 2), north: lat(y - height / 2), south: lat(y + height / 2) };
-}
 
 /** `outer` holds `inner` (neither crossing the antimeridian). */
 export const covers = (outer: Bbox, inner: Bbox): boolean =>
@@ -37,12 +23,14 @@ export const covers = (outer: Bbox, inner: Bbox): boolean =>
   outer[3] >= inner[3];
 
 export function prefetchFirstMapView(client: QueryClient, zoom: number): void {
-  requestPosition((position) => {
-    if (!position) return;
-    const view = { bbox: viewportBbox(boundsAround(position, zoom, innerWidth, innerHeight), zoom), zoom };
-    if (view.bbox[0] > view.bbox[2]) return; // Across the antimeridian: the map asks for itself.
-    first = view;
-    void client.prefetchQuery(mapViewQueryOptions(mapViewInput(view, null)));
+  void startFirstMapView(zoom).then((found) => {
+    if (!found) return;
+    first = found.view;
+    // An early answer that failed (a dropped signal) is asked for again, as the map would.
+    void client.prefetchQuery({
+      ...mapViewQueryOptions(found.input),
+      queryFn: () => found.response.catch(() => getMapView(found.input)),
+    });
   });
 }
 

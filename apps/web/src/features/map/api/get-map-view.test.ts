@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { invalidateMapViews } from '../../../lib/map-views';
 import { server } from '../../../testing/server';
-import { getMapView, mapViewQueryOptions, type MapViewInput } from './get-map-view';
+import { mapViewQueryOptions } from './get-map-view';
+import { getMapView, type MapViewInput } from './map-view-request';
 
 const input: MapViewInput = { bbox: [-17.6, 14.6, -17.3, 14.8], zoom: 13, currency: 'dollar', lang: 'en' };
 

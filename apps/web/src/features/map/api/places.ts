@@ -3,7 +3,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Place, ReversePlace } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import type { Position } from '../../../lib/geolocation';
+import type { Position } from '../../../lib/position';
 import { getLanguage } from '../../../lib/settings';
 
 const lang = (): 'en' | 'fr' => (getLanguage() === 'fr-ca' ? 'fr' : 'en');

@@ -5,7 +5,7 @@ import '../place-search.css';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Place } from '@app/shared';
-import type { Position } from '../../../lib/geolocation';
+import type { Position } from '../../../lib/position';
 import { usePlaceSearch } from '../api/places';
 
 /** Milliseconds of quiet typing before asking the server. */

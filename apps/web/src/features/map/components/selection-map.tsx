@@ -7,7 +7,7 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import { ZOOM_SIGNED_IN } from '@app/shared';
-import type { Position } from '../../../lib/geolocation';
+import type { Position } from '../../../lib/position';
 import { chosenIcon } from '../../../components/map/marker-icons';
 import {
   Basemap,
