@@ -249,7 +249,9 @@ describe('a deal message written offline', () => {
         await writer.page.getByRole('button', { name: 'Send', exact: true }).click();
         await thread.locator('li', { hasText: words }).getByText('Waiting to be sent').waitFor();
       }
-      await expect(writer.page.getByLabel('Your message to Amadou').inputValue()).resolves.toBe('');
+      // The box empties once the outbox has taken the message (the mutation's answer, a moment
+      // after the thread shows it waiting).
+      await expect.poll(() => writer.page.getByLabel('Your message to Amadou').inputValue()).toBe('');
       await writer.page.getByRole('region', { name: 'Waiting to be sent (2)' }).waitFor();
       await outbox.getByText(text).waitFor();
 

@@ -3,9 +3,9 @@ import './lib/zod-jitless';
 import './lib/effects-before-input';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createRouter, preloadScreen } from './app/router';
+import { AppRoutes, preloadScreen } from './app/router';
 import { initI18n } from './lib/i18n';
 import { isSignedIn } from './lib/session';
 import { getLanguage, rememberLanguageForServer } from './lib/settings';
@@ -24,7 +24,9 @@ async function start(): Promise<void> {
   const app = (
     <StrictMode>
       <AppProviders>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>
   );

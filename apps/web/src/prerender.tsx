@@ -6,12 +6,11 @@ import i18next from 'i18next';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StrictMode } from 'react';
 import { setI18n } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import en from './locales/en-us.json';
 import fr from './locales/fr-ca.json';
 import { AppProviders } from './app/providers';
-import { routeObjects } from './app/router';
-import type { RouteEntry } from './app/routes';
+import { AppRoutes, routeEntryAt } from './app/router';
 
 export { LANGUAGES };
 
@@ -35,24 +34,21 @@ export interface PrerenderedPage {
 }
 
 async function renderOne(path: string): Promise<{ html: string; title: string }> {
-  const handler = createStaticHandler(routeObjects);
-  const context = await handler.query(new Request(`http://prerender${path}`));
-  if (context instanceof Response) throw new Error(`prerender: ${path} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
   // Waits for the lazy screens (Suspense), so the page is whole: it must show without JavaScript.
   const html = await renderToStringAsync(
     // The app is typed against React's API; preact-aliases.ts makes these elements Preact's.
     (
       <StrictMode>
         <AppProviders>
-          {/* No hydration data script: the client router has no loaders to hydrate. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </AppProviders>
       </StrictMode>
     ) as unknown as Parameters<typeof renderToStringAsync>[0],
   );
-  const entry = context.matches.at(-1)?.route.handle as RouteEntry | undefined;
-  const title = entry ? `${i18next.t(entry.title)} · ${i18next.t('app.name')}` : i18next.t('app.name');
+  const entry = routeEntryAt(path);
+  const title = `${i18next.t(entry.title)} · ${i18next.t('app.name')}`;
   return { html, title };
 }
 
