@@ -1,10 +1,11 @@
-/* global window, location */
+/* global window, location, document, MutationObserver, requestAnimationFrame */
 // bench:web (issue 17 item 5): how fast the web app is on a slow phone, cold.
 // 1. Lighthouse 12.8 mobile (npx, not a dependency: STACK-NOTES) on `/`, `/dashboard` signed in as
 //    the demo user, `/about`: performance, accessibility, best practices, FCP, LCP, TBT, bytes,
 //    requests. Median of --runs (default 3): scores drop 10-20 points on a loaded machine.
-// 2. A Playwright cold load at 400 kbps, 400 ms RTT, CPU ×4 (CDP): first paint, LCP, markers
-//    visible, bytes before first paint, bytes and requests until the markers show.
+// 2. A Playwright cold load at 400 kbps, 400 ms RTT, CPU ×4 (CDP): first paint, LCP, the frame
+//    that draws the first post's marker, bytes before first paint, bytes and requests until the
+//    markers show.
 // Each over HTTP/1.1 straight to the app (six connections, a round trip per request) and over
 // HTTP/2 with TLS, as deployed behind Caddy (deploy/Caddyfile), through a local proxy.
 // Prints each figure against issue 17's goal, and the machine's load average at the start and end.
@@ -222,10 +223,20 @@ async function profileOnce(browser, path, base) {
       for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
     }
     // Paint and LCP timings, kept as they come.
-    window.__bench = { lcp: 0 };
+    window.__bench = { lcp: 0, markers: NaN };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__bench.lcp = e.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // When the first post's marker (a need's, an offer's or a group's; not the user's own
+    // position) is on screen: the start of the frame after the one that drew it, an upper bound.
+    // The driver, polling a CPU-throttled page, notices it 0.2-0.4 s later still.
+    let asked = false;
+    new MutationObserver((_records, observer) => {
+      if (asked || !document.querySelector('.map-marker, .map-cluster')) return;
+      asked = true;
+      observer.disconnect();
+      requestAnimationFrame(() => requestAnimationFrame(() => (window.__bench.markers = performance.now())));
+    }).observe(document, { childList: true, subtree: true });
   }, storageFor(path));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -247,10 +258,12 @@ async function profileOnce(browser, path, base) {
   const start = Date.now();
   await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: 120_000 });
   let markersMs = NaN;
+  let markersSeenMs = NaN;
   // Only the map screens show markers on arrival: the landing page's map waits below the fold.
   if (MAP_PAGES.has(path)) {
-    await page.locator('.leaflet-marker-icon').first().waitFor({ state: 'visible', timeout: 60_000 });
-    markersMs = await page.evaluate(() => performance.now());
+    await page.locator('.map-marker, .map-cluster').first().waitFor({ state: 'visible', timeout: 60_000 });
+    markersSeenMs = await page.evaluate(() => performance.now());
+    markersMs = await page.evaluate(() => window.__bench.markers);
   } else {
     // Everything the visit downloads on its own, as before: until the network has been quiet.
     await page.waitForLoadState('networkidle', { timeout: 60_000 });
@@ -264,7 +277,7 @@ async function profileOnce(browser, path, base) {
     return { firstPaint: first, fcp: paint, lcp: window.__bench.lcp, bytesBeforePaint: before };
   });
   await context.close();
-  return { ...timings, markersMs, kb: bytes / 1024, requests, wall: Date.now() - start };
+  return { ...timings, markersMs, markersSeenMs, kb: bytes / 1024, requests, wall: Date.now() - start };
 }
 
 async function profile() {
@@ -301,7 +314,7 @@ async function profileOver(browser, base) {
       `  ${path.padEnd(11)} ${fmt(fp / 1000, ' s', 2).padStart(11)}  ${fmt(m('fcp') / 1000, ' s', 2).padStart(6)}  ${fmt(m('lcp') / 1000, ' s', 2).padStart(6)}  ${fmt(markers / 1000, ' s', 2).padStart(8)}  ${fmt(before, ' KB', 1).padStart(15)}  ${fmt(m('kb'), '', 0).padStart(8)}  ${fmt(m('requests')).padStart(8)}  ${mark(fp <= GOAL.firstPaintMs && (path !== '/dashboard' || markers <= GOAL.markersMs) && before <= GOAL.kbBeforePaint)}`,
     );
     console.log(
-      `  ${''.padEnd(11)} first paints: ${runs.map((r) => fmt(r.firstPaint / 1000, '', 2)).join(' ')}; markers: ${runs.map((r) => fmt(r.markersMs / 1000, '', 2)).join(' ')}`,
+      `  ${''.padEnd(11)} first paints: ${runs.map((r) => fmt(r.firstPaint / 1000, '', 2)).join(' ')}; markers: ${runs.map((r) => fmt(r.markersMs / 1000, '', 2)).join(' ')} (seen by the driver: ${runs.map((r) => fmt(r.markersSeenMs / 1000, '', 2)).join(' ')})`,
     );
   }
 }
