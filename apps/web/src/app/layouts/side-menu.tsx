@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { MENU, type MenuItem } from '../menu';
@@ -17,6 +18,11 @@ export function SideMenu({ signedIn, drawer, open, collapsed, onAction, onNaviga
   const { t } = useTranslation();
   const prompt = useVisitorPrompt();
   const items = MENU.filter((item) => (signedIn ? item.to || item.action : item.visitor !== 'hidden'));
+  // Issue 17: a phone's drawer gets its items when it first opens, not with the first screen
+  // (on a slow phone they were about 0.15 s of the map's first render); until then it is closed,
+  // inert and off screen. Once drawn they stay, for the drawer's closing slide.
+  const [drawn, setDrawn] = useState(!drawer || open);
+  if (!drawn && (!drawer || open)) setDrawn(true);
 
   const content = (item: MenuItem) => {
     const Icon = item.icon;
@@ -67,11 +73,13 @@ export function SideMenu({ signedIn, drawer, open, collapsed, onAction, onNaviga
       className={`side-menu${drawer ? ' is-drawer' : ''}${open ? ' is-open' : ''}${collapsed && !drawer ? ' is-collapsed' : ''}`}
       inert={drawer && !open}
     >
-      <ul>
-        {items.map((item) => (
-          <li key={item.key}>{entry(item)}</li>
-        ))}
-      </ul>
+      {drawn ? (
+        <ul>
+          {items.map((item) => (
+            <li key={item.key}>{entry(item)}</li>
+          ))}
+        </ul>
+      ) : null}
     </nav>
   );
 }
