@@ -29,13 +29,17 @@ const MAP_SCREEN = /[\\/]src[\\/]app[\\/]dashboard-screen\.tsx$/;
 // Leaflet and the app's kit of it stay a chunk of their own: the other maps (landing, place
 // picking) use them too.
 const MAP_KIT = /[\\/]src[\\/]components[\\/]map[\\/]map-kit\.tsx$/;
+// The screens of the public pages, which a visitor opens cold: what they share with the map
+// screen stays out of its chunks, so that they load no more than before.
+const PUBLIC_SCREENS = /[\\/]src[\\/](?:app[\\/]landing-screen\.tsx$|features[\\/](?:auth|info)[\\/])/;
 // The app's own modules only: a library's index names every module of the library, used or not.
 const APP_CODE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 
 /**
  * The modules the map screen imports statically, beyond the entry's and Leaflet's kit, known
- * once the module graph is (buildEnd). Another screen that shares one of them loads the chunk
- * too: about 10 KB, once.
+ * once the module graph is (buildEnd). What the public pages use stays out (PUBLIC_SCREENS):
+ * the chunk imports Leaflet's kit. A signed-in screen that shares one of its modules loads the
+ * chunk too: about 7 KB, once.
  */
 const mapScreenModules = new Set<string>();
 export const mapScreenGroup = {
@@ -58,9 +62,9 @@ export function screenPreloadsPlugin(): Plugin {
     buildEnd(error) {
       if (error) return;
       const ids = [...this.getModuleIds()];
-      const closure = (start: string | undefined, stop?: string) => {
+      const closure = (from: string | undefined, stop?: string) => {
         const seen = new Set<string>();
-        const next = start === undefined ? [] : [start];
+        const next = from === undefined ? [] : [from];
         for (let id = next.pop(); id !== undefined; id = next.pop()) {
           if (seen.has(id) || id === stop) continue;
           seen.add(id);
@@ -69,14 +73,14 @@ export function screenPreloadsPlugin(): Plugin {
         return seen;
       };
       const kit = ids.find((id) => MAP_KIT.test(id));
-      const screen = closure(
-        ids.find((id) => MAP_SCREEN.test(id)),
-        kit,
-      );
+      const start = ids.find((id) => MAP_SCREEN.test(id));
+      const screen = closure(start, kit);
       if (screen.size === 0 || !kit) throw new Error('screen-preloads: no map screen or map kit in the module graph');
+      const shared = new Set<string>();
+      for (const id of ids) if (PUBLIC_SCREENS.test(id)) for (const used of closure(id, start)) shared.add(used);
       mapScreenModules.clear();
       // What the entry itself uses goes with it first (vite.config.ts): its group is named before.
-      for (const id of screen) if (APP_CODE.test(id)) mapScreenModules.add(id);
+      for (const id of screen) if (APP_CODE.test(id) && !shared.has(id)) mapScreenModules.add(id);
     },
     async generateBundle() {
       const built = (await build({

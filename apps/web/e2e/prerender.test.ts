@@ -187,8 +187,8 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
         path,
       ).toEqual([expect.stringMatching(new RegExp(`^/assets/${texts}-[\\w-]+\\.js$`))]);
       expect(styles.length, path).toBeGreaterThan(0);
-      // The map screen's modules are one file, and so are its styles (Leaflet's with them).
-      expect(scripts.length + styles.length, path).toBeLessThanOrEqual(12);
+      // The map screen's own modules are two files (they were 19 small ones, and 5 stylesheets).
+      expect(scripts.length + styles.length, path).toBeLessThanOrEqual(16);
       // The early script that asks for the first posts: right after the stylesheet, run on arrival.
       const early =
         /<link rel="stylesheet"[^>]*><script async fetchpriority="high" src="(\/assets\/first-map-view-[\w-]+\.js)"><\/script>/.exec(
@@ -203,6 +203,24 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     expect(profile).not.toContain('map-screen-');
     expect(profile).not.toContain('first-map-view-');
     await context.close();
+  });
+
+  it("a cold / and /login download none of the map's code: the map screen's chunk leaves their modules out", async () => {
+    for (const path of ['/', '/login']) {
+      const { context, page, errors } = await newPage(h, { viewport: PHONE });
+      const asked: string[] = [];
+      page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(asked.length, path).toBeGreaterThan(3);
+      expect(
+        asked.filter((p) => /^\/assets\/(?:map-kit|map-screen|visitor-map)-/.test(p)),
+        path,
+      ).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('names the stylesheet before any script, so the first paint does not wait for the scripts', async () => {
