@@ -11,8 +11,9 @@
 // Prints each figure against issue 17's goal, and the machine's load average at the start and end.
 //   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile] [-- --pages /dashboard,/about]
 //                     [-- --protocols h1,h2] (HTTP/1.1 alone by default)
+//                     [-- --reports DIR] (keeps each Lighthouse report there, to see why)
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,7 @@ const arg = (name, fallback) => {
 };
 const RUNS = Number(arg('runs', '3'));
 const ONLY = arg('only', 'all');
+const REPORTS = arg('reports', undefined);
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const chosen = (pages) => {
   const wanted = arg('pages', undefined)?.split(',');
@@ -148,6 +150,10 @@ async function lighthouseOnce(path, base) {
       ],
       { cwd: tmpdir(), env: { ...process.env, CHROME_PATH: CHROME }, maxBuffer: 64 << 20 },
     );
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      copyFileSync(out, join(REPORTS, `${path.replace(/\W/g, '') || 'home'}-${Date.now()}.json`));
+    }
     const r = JSON.parse(readFileSync(out, 'utf8'));
     const audit = (id) => r.audits[id]?.numericValue;
     const items = r.audits['network-requests']?.details?.items ?? [];
