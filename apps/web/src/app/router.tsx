@@ -1,5 +1,5 @@
 // Builds the router from the route table: each entry gets its guard, its chrome and its screen.
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, useEffect, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ZOOM_CITY } from '@app/shared';
@@ -140,7 +140,8 @@ function ComingSoonLike({ title, text }: { title: string; text: string }) {
 function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const entry = routeEntryAt(pathname);
+  // Ranking every route takes a few ms on a slow phone; the layout renders often on the way in.
+  const entry = useMemo(() => routeEntryAt(pathname), [pathname]);
   const signedIn = isSignedIn();
   const title = t(entry.title);
   const openPrompt = useVisitorPrompt();

@@ -3,8 +3,7 @@
 // the app as soon as it starts. Either way while Leaflet (seconds on a slow link) downloads. The
 // view asked for is the whole window around the position at the screen's zoom: the map, smaller
 // than the window, then finds its first view inside it (first-view.ts).
-import type { Position } from '../../../lib/position';
-import { requestPosition } from '../../../lib/position';
+import { requestPosition, type Position } from '../../../lib/position';
 import { viewportBbox, type Bbox, type Bounds } from '../utils/viewport';
 import { getMapView, mapViewInput, type MapView, type MapViewInput } from './map-view-request';
 
