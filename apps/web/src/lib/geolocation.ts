@@ -3,7 +3,7 @@
 // without it).
 import { useCallback, useEffect, useState } from 'react';
 import { LOCATION_MODAL_DELAY_MS } from '@app/shared';
-import { canLocate, requestPosition, type Position } from './position';
+import { canLocate, lastPosition, requestPosition, sincePositionAsked, type Position } from './position';
 
 export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Position) | { status: 'off' };
 /** 'idle': not asked yet (a screen that asks only when the user turns something on). */
@@ -15,9 +15,14 @@ export type AskedPosition = PositionState | { status: 'idle' };
  * only when the user turns it on). `request()` asks again in any mode.
  */
 export function usePosition(ask: boolean | 'on-demand' = true): AskedPosition & { request: () => void } {
-  const [state, setState] = useState<AskedPosition>(() =>
-    ask === 'on-demand' ? { status: 'idle' } : canLocate() ? { status: 'pending' } : { status: 'off' },
-  );
+  const [state, setState] = useState<AskedPosition>(() => {
+    if (ask === 'on-demand') return { status: 'idle' };
+    if (!canLocate()) return { status: 'off' };
+    // What the page already heard (the map pages' early script asks first) shows at once; the
+    // browser is asked again all the same.
+    const known = lastPosition();
+    return known === undefined ? { status: 'pending' } : known ? { status: 'ready', ...known } : { status: 'off' };
+  });
   const request = useCallback(() => {
     setState((s) => (s.status === 'ready' ? s : { status: 'pending' }));
     requestPosition((position) => setState(position ? { status: 'ready', ...position } : { status: 'off' }));
@@ -40,14 +45,18 @@ export const positionOf = (state: AskedPosition): Position | null =>
 
 /**
  * SPEC 4: after 500 ms without coordinates the location modal asks to turn the location on. It
- * closes by itself when the coordinates arrive late, and stays closed once dismissed.
+ * closes by itself when the coordinates arrive late, and stays closed once dismissed. The 500 ms
+ * count from the page's first ask: on a slow phone the map pages' early script asks seconds before
+ * the screen mounts, and a refusal heard then opens the modal with the map, not 500 ms after it.
  */
 export function useLocationPrompt(state: AskedPosition): { open: boolean; dismiss: () => void } {
-  const [late, setLate] = useState(false);
+  const [late, setLate] = useState(() => sincePositionAsked() >= LOCATION_MODAL_DELAY_MS);
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
-    const timer = setTimeout(() => setLate(true), LOCATION_MODAL_DELAY_MS);
+    if (late) return;
+    // The screen's own ask (usePosition's effect, run before this one) starts the count if none did.
+    const timer = setTimeout(() => setLate(true), LOCATION_MODAL_DELAY_MS - sincePositionAsked());
     return () => clearTimeout(timer);
-  }, []);
+  }, [late]);
   return { open: late && !dismissed && state.status !== 'ready', dismiss: () => setDismissed(true) };
 }

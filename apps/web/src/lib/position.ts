@@ -8,6 +8,20 @@ export interface Position {
   lng: number;
 }
 
+/** What the page has asked and heard. On window: the early script and the app are bundled apart. */
+interface PagePosition {
+  /** When the page first asked (performance.now()). */
+  askedAt: number;
+  /** The last answer: a position, or null when off or refused; absent until the first one. */
+  answer?: Position | null;
+}
+
+declare global {
+  interface Window {
+    pagePosition?: PagePosition;
+  }
+}
+
 export const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
 /** One request to the browser; `done` receives the position, or null when it is off or refused. */
@@ -16,9 +30,21 @@ export function requestPosition(done: (position: Position | null) => void): void
     done(null);
     return;
   }
+  const page = (window.pagePosition ??= { askedAt: performance.now() });
+  const answer = (position: Position | null) => {
+    page.answer = position;
+    done(position);
+  };
   navigator.geolocation.getCurrentPosition(
-    (p) => done({ lat: p.coords.latitude, lng: p.coords.longitude }),
-    () => done(null),
+    (p) => answer({ lat: p.coords.latitude, lng: p.coords.longitude }),
+    () => answer(null),
     { timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 5 * 60 * 1000 },
   );
 }
+
+/** The page's last answer (see PagePosition), so a screen opens with what is already known. */
+export const lastPosition = (): Position | null | undefined => (canLocate() ? window.pagePosition?.answer : undefined);
+
+/** Milliseconds since the page first asked for the position; 0 before it asks. */
+export const sincePositionAsked = (): number =>
+  canLocate() && window.pagePosition ? performance.now() - window.pagePosition.askedAt : 0;

@@ -8,7 +8,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  server.resetHandlers();
+  // What a page heard of the position (lib/position.ts) is a new page's in the next test.
+  if (typeof window !== 'undefined') Reflect.deleteProperty(window, 'pagePosition');
+});
 afterAll(() => server.close());
 
 // A browser fires `input` as a text field's value changes, then `change` when it is committed.

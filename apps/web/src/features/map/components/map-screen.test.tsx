@@ -3,13 +3,19 @@ import type { Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CATEGORY_BAR_SCROLL_PX, LOCATION_MODAL_DELAY_MS } from '@app/shared';
 import { renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
+import { requestPosition } from '../../../lib/position';
 import { MapScreen } from './map-screen';
 import type { PostsMapProps } from './posts-map';
 
 // Leaflet draws in Chromium (e2e/map.test.ts); here the controls around the map are tested.
 vi.mock('./posts-map', () => ({
   PostsMap: (props: PostsMapProps) => (
-    <div data-testid="posts-map" data-category={props.category ?? ''} data-zoom={props.zoom}>
+    <div
+      data-testid="posts-map"
+      data-category={props.category ?? ''}
+      data-zoom={props.zoom}
+      data-asked={props.asked.status === 'ready' ? `${props.asked.lat},${props.asked.lng}` : props.asked.status}
+    >
       {props.label}
     </div>
   ),
@@ -125,6 +131,43 @@ describe('the map screen (SPEC 2.3 items 1 and 2)', () => {
     );
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(dialog.hasAttribute('open')).toBe(false);
+  });
+
+  it("counts the 500 ms from the page's first ask: a refusal heard earlier opens the modal with the map", () => {
+    vi.useFakeTimers();
+    locate(null);
+    requestPosition(() => undefined); // The map pages' early script, before the app starts.
+    act(() => vi.advanceTimersByTime(LOCATION_MODAL_DELAY_MS));
+    renderMap();
+    expect(screen.getByRole('dialog', { name: 'Location required' })).toBeVisible();
+  });
+
+  it('waits the rest of the 500 ms when the page asked less than 500 ms ago', () => {
+    vi.useFakeTimers();
+    locate(null);
+    requestPosition(() => undefined);
+    act(() => vi.advanceTimersByTime(LOCATION_MODAL_DELAY_MS - 100));
+    renderMap();
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    act(() => vi.advanceTimersByTime(99));
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'Location required' })).toBeVisible();
+  });
+
+  it('opens at the position the page already heard, with no modal however late it mounts', () => {
+    vi.useFakeTimers();
+    requestPosition(() => undefined);
+    act(() => vi.advanceTimersByTime(LOCATION_MODAL_DELAY_MS * 4));
+    // The browser is slow to answer again: the screen still has the page's position.
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: { getCurrentPosition: () => undefined },
+    });
+    renderMap();
+    expect(screen.getByTestId('posts-map').dataset.asked).toBe('14.69,-17.44');
+    act(() => vi.advanceTimersByTime(LOCATION_MODAL_DELAY_MS * 4));
+    expect(document.querySelector('dialog[open]')).toBeNull();
   });
 
   it('does not open the location modal when the position is known', () => {
