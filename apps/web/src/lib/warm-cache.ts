@@ -31,18 +31,10 @@ export async function warmRuntimeCache(timeoutMs = 30_000): Promise<void> {
     });
   }
   if (!sw.controller) return;
-  await fetchFew(loadedAssets(performance.getEntriesByType('resource'), location.origin));
-}
-
-/**
- * Asks for `urls` a few at a time. All at once, the 30 or so requests of a map screen were one
- * task of 40-60 ms on a slow phone's CPU (Lighthouse's long tasks), while the user may be tapping.
- * Whatever a reload cuts short is kept on the next visit's pass.
- */
-export async function fetchFew(urls: readonly string[], atOnce = 4): Promise<void> {
-  const queue = [...urls];
-  const worker = async () => {
-    for (let url = queue.shift(); url !== undefined; url = queue.shift()) await fetch(url).catch(() => undefined);
-  };
-  await Promise.all(Array.from({ length: atOnce }, worker));
+  // All at once: the worker keeps each file even when the page moves on before the answers.
+  await Promise.all(
+    loadedAssets(performance.getEntriesByType('resource'), location.origin).map((url) =>
+      fetch(url).catch(() => undefined),
+    ),
+  );
 }
