@@ -3,6 +3,7 @@
 // them. Once it controls the page, each is asked for again through it: the worker's 'assets'
 // route keeps it (bounded, with its expiry), and the browser's HTTP cache answers (hashed names,
 // cached for a year), so nothing is downloaded twice.
+import { inSlices } from './next-task';
 
 /** The same-origin hashed files (`/assets/…`) this page has loaded so far. */
 export function loadedAssets(entries: readonly PerformanceEntry[], origin: string): string[] {
@@ -31,10 +32,27 @@ export async function warmRuntimeCache(timeoutMs = 30_000): Promise<void> {
     });
   }
   if (!sw.controller) return;
-  // All at once: the worker keeps each file even when the page moves on before the answers.
-  await Promise.all(
-    loadedAssets(performance.getEntriesByType('resource'), location.origin).map((url) =>
-      fetch(url).catch(() => undefined),
-    ),
-  );
+  await askInSlices(loadedAssets(performance.getEntriesByType('resource'), location.origin));
+}
+
+/**
+ * Asks for each file, a few per task: the ~30 requests asked at once were one long task of the
+ * first seconds (issue 17). The worker keeps a file even when the page moves on before its answer,
+ * but not one never asked for: a page being left asks for the rest at once.
+ */
+export async function askInSlices(urls: string[]): Promise<void> {
+  const waiting = new Set(urls);
+  const answers: Promise<unknown>[] = [];
+  const ask = (url: string) => {
+    if (!waiting.delete(url)) return;
+    answers.push(fetch(url).catch(() => undefined));
+  };
+  const askTheRest = () => waiting.forEach(ask);
+  addEventListener('pagehide', askTheRest);
+  try {
+    await inSlices(urls, ask, 4);
+  } finally {
+    removeEventListener('pagehide', askTheRest);
+  }
+  await Promise.all(answers);
 }

@@ -1,7 +1,7 @@
 // STACK-NOTES "Browser and map": a country whose outline crosses the 180° meridian (Russia, Fiji,
 // Antarctica) has consecutive points at +180 and -180. Drawn as is, that edge runs across the
 // whole map as a horizontal stripe. These functions rewrite such rings before Leaflet sees them.
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Position } from 'geojson';
+import type { Geometry, MultiPolygon, Position } from 'geojson';
 
 /** An edge longer than half the world can only be a jump across the antimeridian. */
 const jumps = (a: Position, b: Position): boolean => Math.abs(b[0]! - a[0]!) > 180;
@@ -78,15 +78,4 @@ export function fixGeometry(geometry: Geometry): Geometry {
   if (!polygons.some((polygon) => polygon.some(hasJump))) return geometry;
   const fixed: MultiPolygon = { type: 'MultiPolygon', coordinates: polygons.flatMap(splitPolygon) };
   return fixed;
-}
-
-export function withoutAntimeridianStripes<G extends Geometry | null, P>(
-  collection: FeatureCollection<G, P>,
-): FeatureCollection<Geometry | null, P> {
-  return {
-    ...collection,
-    features: collection.features.map((f): Feature<Geometry | null, P> =>
-      f.geometry ? { ...f, geometry: fixGeometry(f.geometry) } : f,
-    ),
-  };
 }

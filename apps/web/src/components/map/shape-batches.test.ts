@@ -20,8 +20,8 @@ describe('shapeBatches', () => {
     expect(batches.map((b) => b.features.map((f) => f.id))).toEqual([['a', 'b'], ['c'], ['d'], ['e']]);
   });
 
-  it("cuts the world's countries into short batches, none lost", () => {
-    const world = worldCountries();
+  it("cuts the world's countries into short batches, none lost", async () => {
+    const world = await worldCountries();
     const batches = shapeBatches(world);
     expect(batches.length).toBeGreaterThan(5);
     expect(batches.flatMap((b) => b.features)).toEqual(world.features);
