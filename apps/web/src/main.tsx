@@ -39,7 +39,11 @@ async function start(): Promise<void> {
     delete root.dataset.prerendered;
     createRoot(root).render(app);
   }
-  if ('serviceWorker' in navigator && import.meta.env.PROD) whenIdle(registerServiceWorker);
+  if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    // Offline before these chunks were kept, there is nothing to register or warm: the worker
+    // already controls a page that loads offline, and a later visit with a signal does it.
+    whenIdle(() => void registerServiceWorker().catch(() => undefined));
+  }
 }
 
 // Issue 17 item 2: the service worker's precache waits until the page has loaded and the main
