@@ -1,7 +1,7 @@
 // Builds the router from the route table: each entry gets its guard, its chrome and its screen.
-import { lazy, useEffect, useMemo, type ComponentType } from 'react';
+import { lazy, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ZOOM_CITY } from '@app/shared';
 import { ComingSoon } from '../components/coming-soon';
 import { prefetchFirstMapView } from '../features/map/api/first-view';
@@ -94,8 +94,8 @@ const NOT_FOUND: RouteEntry = {
  * React's lazy screen later finds the module already there. Not for a screen the guard would leave.
  */
 export function preloadScreen(pathname: string): void {
-  const entry = ROUTES.find((r) => matchPath({ path: r.path, caseSensitive: false }, pathname));
-  if (!entry) return;
+  const entry = routeEntryAt(pathname);
+  if (entry === NOT_FOUND) return;
   const signedIn = isSignedIn();
   if ((entry.guard === 'protected' && !signedIn) || (entry.guard === 'authRedirect' && signedIn)) return;
   // A failure here is the lazy screen's to show, when it asks again.
@@ -140,8 +140,7 @@ function ComingSoonLike({ title, text }: { title: string; text: string }) {
 function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  // Ranking every route takes a few ms on a slow phone; the layout renders often on the way in.
-  const entry = useMemo(() => routeEntryAt(pathname), [pathname]);
+  const entry = routeEntryAt(pathname);
   const signedIn = isSignedIn();
   const title = t(entry.title);
   const openPrompt = useVisitorPrompt();
@@ -202,9 +201,19 @@ export const routeObjects: RouteObject[] = [
   },
 ];
 
-/** The route entry shown at `pathname`, as the router ranks the routes. */
-export const routeEntryAt = (pathname: string): RouteEntry =>
-  (matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteEntry | undefined) ?? NOT_FOUND;
+let lastEntry: { pathname: string; entry: RouteEntry } | undefined;
+/**
+ * The route entry shown at `pathname`, as the router ranks the routes. The last one is kept:
+ * ranking every route takes ~10 ms of a slow phone, and the start asks for the same path from
+ * preloadScreen and from the layout, which renders often on the way in.
+ */
+export function routeEntryAt(pathname: string): RouteEntry {
+  if (lastEntry?.pathname !== pathname) {
+    const entry = matchRoutes(routeObjects, pathname)?.at(-1)?.route.handle as RouteEntry | undefined;
+    lastEntry = { pathname, entry: entry ?? NOT_FOUND };
+  }
+  return lastEntry.entry;
+}
 
 /**
  * The app's routes, under a BrowserRouter (main.tsx) or a StaticRouter (prerender.tsx). Issue 17:
