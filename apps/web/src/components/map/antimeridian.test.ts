@@ -3,13 +3,7 @@ import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { describe, expect, it } from 'vitest';
 import atlas from 'world-atlas/countries-110m.json';
-import {
-  closeOverPole,
-  fixGeometry,
-  hasJump,
-  splitPolygon,
-  unwrapRing,
-} from './antimeridian';
+import { closeOverPole, fixGeometry, hasJump, splitPolygon, unwrapRing } from './antimeridian';
 import { worldCountries } from './world';
 
 const rings = (geometry: Geometry): Position[][] =>
