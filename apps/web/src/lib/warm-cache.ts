@@ -47,7 +47,7 @@ export async function askInSlices(urls: string[]): Promise<void> {
     if (!waiting.delete(url)) return;
     answers.push(fetch(url).catch(() => undefined));
   };
-  const askTheRest = () => waiting.forEach(ask);
+  const askTheRest = () => [...waiting].forEach(ask);
   addEventListener('pagehide', askTheRest);
   try {
     await inSlices(urls, ask, 4);
