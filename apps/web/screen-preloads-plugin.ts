@@ -5,9 +5,9 @@
 // it sends for those paths (apps/server/src/plugins/web.ts) and they download with the entry.
 // It also bundles those pages' early script (src/first-map-view.ts) on its own, without the app's
 // libraries, so that the map's first posts are asked for before the app's code arrives; and it
-// puts the map screen's own modules in one chunk (mapScreenGroup): split by what each module is
-// shared with, they were 19 small files, and at 400 ms a request on HTTP/1.1's six connections
-// that cost more than their bytes.
+// puts the map screen's own modules in one chunk (mapScreenGroup) and the map's in another
+// (postsMapGroup): split by what each module is shared with, they were 19 small files, and at
+// 400 ms a request on HTTP/1.1's six connections that cost more than their bytes.
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Plugin, type Rolldown } from 'vite';
@@ -15,7 +15,13 @@ import { build, type Plugin, type Rolldown } from 'vite';
 export interface ScreenPreloads {
   /** Paths whose page preloads `scripts` and `styles`. */
   paths: string[];
+  /** The screen's chunks. */
   scripts: string[];
+  /**
+   * The map's own chunks (Leaflet's kit), asked for after the others: on a slow link the app's
+   * code then arrives first, and its start runs while these download.
+   */
+  later: string[];
   styles: string[];
   /** The texts' chunk of each language (the server picks one, as for a prerendered page). */
   texts: Record<string, string>;
@@ -26,6 +32,8 @@ export interface ScreenPreloads {
 const EARLY = 'first-map-view.js';
 
 const MAP_SCREEN = /[\\/]src[\\/]app[\\/]dashboard-screen\.tsx$/;
+// The map itself, which the screen imports lazily: the screen shows before Leaflet runs.
+const POSTS_MAP = /[\\/]src[\\/]features[\\/]map[\\/]components[\\/]posts-map\.tsx$/;
 // Leaflet and the app's kit of it stay a chunk of their own: the other maps (landing, place
 // picking) use them too.
 const MAP_KIT = /[\\/]src[\\/]components[\\/]map[\\/]map-kit\.tsx$/;
@@ -46,6 +54,13 @@ export const mapScreenGroup = {
   name: 'map-screen',
   test: (id: string) => mapScreenModules.has(id),
   // Leaflet, which the screen's modules import, stays out.
+  includeDependenciesRecursively: false,
+};
+/** The same for the map the screen loads lazily (posts-map.tsx), beyond the screen's own. */
+const postsMapModules = new Set<string>();
+export const postsMapGroup = {
+  name: 'posts-map',
+  test: (id: string) => postsMapModules.has(id),
   includeDependenciesRecursively: false,
 };
 
@@ -75,12 +90,24 @@ export function screenPreloadsPlugin(): Plugin {
       const kit = ids.find((id) => MAP_KIT.test(id));
       const start = ids.find((id) => MAP_SCREEN.test(id));
       const screen = closure(start, kit);
-      if (screen.size === 0 || !kit) throw new Error('screen-preloads: no map screen or map kit in the module graph');
+      const map = closure(
+        ids.find((id) => POSTS_MAP.test(id)),
+        kit,
+      );
+      if (screen.size === 0 || map.size === 0 || !kit) {
+        throw new Error('screen-preloads: no map screen, map or map kit in the module graph');
+      }
       const shared = new Set<string>();
       for (const id of ids) if (PUBLIC_SCREENS.test(id)) for (const used of closure(id, start)) shared.add(used);
       mapScreenModules.clear();
+      postsMapModules.clear();
       // What the entry itself uses goes with it first (vite.config.ts): its group is named before.
       for (const id of screen) if (APP_CODE.test(id) && !shared.has(id)) mapScreenModules.add(id);
+      // What the kit itself imports (the markers' icons) stays with it: the kit must not import the map.
+      const withKit = closure(kit);
+      for (const id of map) {
+        if (APP_CODE.test(id) && !shared.has(id) && !screen.has(id) && !withKit.has(id)) postsMapModules.add(id);
+      }
     },
     async generateBundle() {
       const built = (await build({
@@ -109,11 +136,19 @@ export function screenPreloadsPlugin(): Plugin {
         return into;
       };
       const entry = [...chunks.values()].find((c) => c.isEntry);
-      const screen = [...chunks.values()].find((c) => c.moduleIds.some((id) => MAP_SCREEN.test(id)));
-      if (!entry || !screen) throw new Error('screen-preloads: no entry chunk or no map screen chunk in the build');
+      const chunkOf = (module: RegExp) => [...chunks.values()].find((c) => c.moduleIds.some((id) => module.test(id)));
+      const screen = chunkOf(MAP_SCREEN);
+      const map = chunkOf(POSTS_MAP);
+      if (!entry || !screen || !map) throw new Error('screen-preloads: no entry, map screen or map chunk in the build');
       const loadedFirst = closure(entry.fileName);
-      const scripts = [...closure(screen.fileName)].filter((file) => !loadedFirst.has(file));
-      const styles = [...new Set(scripts.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]))];
+      const screenFiles = closure(screen.fileName);
+      const scripts = [...screenFiles].filter((file) => !loadedFirst.has(file));
+      const later = [...closure(map.fileName, new Set(screenFiles))].filter(
+        (file) => !loadedFirst.has(file) && !screenFiles.has(file),
+      );
+      const styles = [
+        ...new Set([...scripts, ...later].flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])])),
+      ];
       const texts: Record<string, string> = {};
       for (const chunk of chunks.values()) {
         const language = chunk.facadeModuleId ? TEXTS.exec(chunk.facadeModuleId)?.[1] : undefined;
@@ -121,7 +156,14 @@ export function screenPreloadsPlugin(): Plugin {
       }
       const early = Object.values(bundle).find((out) => out.type === 'asset' && out.names.includes(EARLY));
       if (!early) throw new Error(`screen-preloads: no ${EARLY} in the build`);
-      const preloads: ScreenPreloads = { paths: ['/dashboard', '/map'], scripts, styles, texts, early: early.fileName };
+      const preloads: ScreenPreloads = {
+        paths: ['/dashboard', '/map'],
+        scripts,
+        later,
+        styles,
+        texts,
+        early: early.fileName,
+      };
       writeFileSync(join(options.dir ?? 'dist', 'screen-preloads.json'), JSON.stringify(preloads));
     },
   };

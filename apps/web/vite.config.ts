@@ -8,7 +8,7 @@ import type { ManifestTransform } from 'workbox-build';
 import { preactAliases } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
-import { mapScreenGroup, screenPreloadsPlugin } from './screen-preloads-plugin';
+import { mapScreenGroup, postsMapGroup, screenPreloadsPlugin } from './screen-preloads-plugin';
 
 /** Keeps in the precache only the assets the built index.html references (the shell). */
 let outDir = resolve(import.meta.dirname, 'dist');
@@ -170,6 +170,7 @@ export default defineConfig({
           groups: [
             { name: 'app', tags: ['$initial'] },
             mapScreenGroup,
+            postsMapGroup,
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
           ],
         },

@@ -209,6 +209,36 @@ describe('the map', () => {
     });
   }
 
+  it("shows the screen around the map while the map's code (Leaflet) is still downloading", async () => {
+    const client = await poster('Client');
+    await post(client, 'provideSolution', { lat: HERE.lat + 0.04, lng: HERE.lng + 0.04 }, PUMP);
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    let shown!: () => void;
+    const screenShown = new Promise<string>((resolve) => (shown = () => resolve('screen shown')));
+    let heldUntil = '';
+    await page.route(/\/assets\/map-kit-[\w-]+\.js$/, async (route) => {
+      heldUntil = await Promise.race([
+        screenShown,
+        new Promise<string>((resolve) => setTimeout(() => resolve('timeout'), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    // The category bar, the tooltip and the plus button, with no map yet.
+    await page.getByRole('group', { name: 'Categories' }).waitFor();
+    await page.getByText('How the map works').waitFor();
+    await page.getByRole('button', { name: 'Post a need or an offer' }).waitFor();
+    await expect(page.locator('.leaflet-container').count()).resolves.toBe(0);
+    shown();
+    await page
+      .getByRole('button', { name: /Supplier's offer: Water pump/ })
+      .first()
+      .waitFor();
+    expect(heldUntil).toBe('screen shown');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks for the posts of the view it shows when the position does not come within 2 s', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true });
     // A position that never answers (a phone still looking for a fix).

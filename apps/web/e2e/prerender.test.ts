@@ -171,6 +171,10 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     ] as const) {
       const html = await (await page.request.get(path, { headers: { 'accept-language': acceptLanguage } })).text();
       const scripts = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+      // Leaflet's kit and the map's own chunks, asked for after the app's code.
+      const later = [
+        ...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g),
+      ].map((m) => m[1]!);
       const styles = [...html.matchAll(/<link rel="preload" as="style" crossorigin href="([^"]+)">/g)].map(
         (m) => m[1]!,
       );
@@ -179,23 +183,27 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
         path,
       ).toBe(true);
       expect(
-        scripts.some((href) => /^\/assets\/map-kit-[\w-]+\.js$/.test(href)),
+        later.filter((href) => /^\/assets\/(?:map-kit|posts-map)-[\w-]+\.js$/.test(href)),
         path,
-      ).toBe(true);
+      ).toHaveLength(2);
+      expect(
+        scripts.filter((href) => /^\/assets\/(?:map-kit|posts-map)-/.test(href)),
+        path,
+      ).toEqual([]);
       expect(
         scripts.filter((href) => /^\/assets\/(en-us|fr-ca)-/.test(href)),
         path,
       ).toEqual([expect.stringMatching(new RegExp(`^/assets/${texts}-[\\w-]+\\.js$`))]);
       expect(styles.length, path).toBeGreaterThan(0);
-      // The map screen's own modules are two files (they were 19 small ones, and 5 stylesheets).
-      expect(scripts.length + styles.length, path).toBeLessThanOrEqual(16);
+      // The map screen's own modules are three files (they were 19 small ones, and 5 stylesheets).
+      expect(scripts.length + later.length + styles.length, path).toBeLessThanOrEqual(18);
       // The early script that asks for the first posts: right after the stylesheet, run on arrival.
       const early =
         /<link rel="stylesheet"[^>]*><script async fetchpriority="high" src="(\/assets\/first-map-view-[\w-]+\.js)"><\/script>/.exec(
           html,
         )?.[1];
       expect(early, path).toBeDefined();
-      for (const href of [...scripts, ...styles, early!])
+      for (const href of [...scripts, ...later, ...styles, early!])
         expect((await page.request.get(href)).status(), href).toBe(200);
     }
     const profile = await (await page.request.get('/profile')).text();

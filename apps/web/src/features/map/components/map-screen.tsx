@@ -1,8 +1,11 @@
 // SPEC 2.3 items 1 and 2: /dashboard and /map. The full-height map of posts centred on the user,
 // the category bar on top, the tooltip, the round plus button and its post modal, and the
 // location modal when no coordinates come.
+// The kit's stylesheet (Leaflet's first) before the screen's own, as the map itself has them.
+import '../../../components/map/map-kit.css';
+import '../map.css';
 import { Plus, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findCategory, ZOOM_CITY, type CategoryId } from '@app/shared';
 import { positionOf, useLocationPrompt, usePosition, type AskedPosition } from '../../../lib/geolocation';
@@ -11,7 +14,11 @@ import { CategoryBar } from './category-bar';
 import { LocationModal } from '../../../components/location-modal';
 import { MapTooltip } from './map-tooltip';
 import { PostModal } from './post-modal';
-import { PostsMap } from './posts-map';
+
+// Issue 17: the map itself (Leaflet and the markers) is a chunk of its own, downloaded alongside
+// (screen-preloads-plugin.ts): the screen around it, with its tooltip or SPEC 4's location modal,
+// shows without waiting for Leaflet to run, the heaviest part of a slow phone's start.
+const PostsMap = lazy(() => import('./posts-map').then((m) => ({ default: m.PostsMap })));
 
 interface Props {
   title: string;
@@ -55,7 +62,9 @@ export function MapScreen({ title, search }: Props) {
         </div>
       ) : null}
       <div className="map-stage">
-        <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} />
+        <Suspense fallback={<div className="posts-map" />}>
+          <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} />
+        </Suspense>
         <MapTooltip />
         <button type="button" className="map-plus" aria-label={t('map.post')} onClick={plus}>
           <Plus aria-hidden="true" size={30} strokeWidth={2.5} />
