@@ -229,6 +229,8 @@ describe('the map', () => {
     await page.getByText('How the map works').waitFor();
     await page.getByRole('button', { name: 'Post a need or an offer' }).waitFor();
     await expect(page.locator('.leaflet-container').count()).resolves.toBe(0);
+    // In the map's place, the sea's colour with the loading bar.
+    await page.locator('.map-waiting .map-loading').waitFor();
     shown();
     await page
       .getByRole('button', { name: /Supplier's offer: Water pump/ })

@@ -62,7 +62,13 @@ export function MapScreen({ title, search }: Props) {
         </div>
       ) : null}
       <div className="map-stage">
-        <Suspense fallback={<div className="posts-map" />}>
+        <Suspense
+          fallback={
+            <div className="posts-map map-waiting">
+              <span className="map-loading" aria-hidden="true" />
+            </div>
+          }
+        >
           <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} />
         </Suspense>
         <MapTooltip />
