@@ -43,26 +43,22 @@ const PUBLIC_SCREENS = /[\\/]src[\\/](?:app[\\/]landing-screen\.tsx$|features[\\
 // The app's own modules only: a library's index names every module of the library, used or not.
 const APP_CODE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 
+/** A chunk of the modules the build names in `modules` (buildEnd), and none of their libraries. */
+function moduleGroup(name: string) {
+  const modules = new Set<string>();
+  return { modules, group: { name, test: (id: string) => modules.has(id), includeDependenciesRecursively: false } };
+}
 /**
  * The modules the map screen imports statically, beyond the entry's and Leaflet's kit, known
  * once the module graph is (buildEnd). What the public pages use stays out (PUBLIC_SCREENS):
  * the chunk imports Leaflet's kit. A signed-in screen that shares one of its modules loads the
  * chunk too: about 7 KB, once.
  */
-const mapScreenModules = new Set<string>();
-export const mapScreenGroup = {
-  name: 'map-screen',
-  test: (id: string) => mapScreenModules.has(id),
-  // Leaflet, which the screen's modules import, stays out.
-  includeDependenciesRecursively: false,
-};
+const mapScreen = moduleGroup('map-screen');
+export const mapScreenGroup = mapScreen.group;
 /** The same for the map the screen loads lazily (posts-map.tsx), beyond the screen's own. */
-const postsMapModules = new Set<string>();
-export const postsMapGroup = {
-  name: 'posts-map',
-  test: (id: string) => postsMapModules.has(id),
-  includeDependenciesRecursively: false,
-};
+const postsMap = moduleGroup('posts-map');
+export const postsMapGroup = postsMap.group;
 
 const TEXTS = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[a-z]{2})\.json$/;
 
@@ -99,14 +95,14 @@ export function screenPreloadsPlugin(): Plugin {
       }
       const shared = new Set<string>();
       for (const id of ids) if (PUBLIC_SCREENS.test(id)) for (const used of closure(id, start)) shared.add(used);
-      mapScreenModules.clear();
-      postsMapModules.clear();
+      mapScreen.modules.clear();
+      postsMap.modules.clear();
       // What the entry itself uses goes with it first (vite.config.ts): its group is named before.
-      for (const id of screen) if (APP_CODE.test(id) && !shared.has(id)) mapScreenModules.add(id);
+      for (const id of screen) if (APP_CODE.test(id) && !shared.has(id)) mapScreen.modules.add(id);
       // What the kit itself imports (the markers' icons) stays with it: the kit must not import the map.
       const withKit = closure(kit);
       for (const id of map) {
-        if (APP_CODE.test(id) && !shared.has(id) && !screen.has(id) && !withKit.has(id)) postsMapModules.add(id);
+        if (APP_CODE.test(id) && !shared.has(id) && !screen.has(id) && !withKit.has(id)) postsMap.modules.add(id);
       }
     },
     async generateBundle() {

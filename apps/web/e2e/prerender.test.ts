@@ -231,6 +231,19 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     }
   });
 
+  // The selection map shares the map screen's styles, so it does load that chunk, as before.
+  it("a cold selection map downloads Leaflet's kit and not the posts map: the kit never imports the map", async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto('/selectionmap/Equipments/equipment-tractor');
+    await page.getByRole('region', { name: 'Map to choose the location of your post' }).waitFor();
+    expect(asked.filter((p) => /^\/assets\/map-kit-/.test(p))).toHaveLength(1);
+    expect(asked.filter((p) => /^\/assets\/posts-map-/.test(p))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('names the stylesheet before any script, so the first paint does not wait for the scripts', async () => {
     const { context, page } = await newPage(h);
     for (const path of ['/', '/about', '/dashboard', '/profile']) {
