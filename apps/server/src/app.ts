@@ -2,7 +2,7 @@
 // server.ts does, and tests call inject() or listen on a free port.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { tileOrigin, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger } from './logger.js';
 import { adaptersPlugin } from './plugins/adapters.js';
@@ -101,6 +101,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.withTypeProvider<ZodTypeProvider>().register(paymentRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(reportRoutes, { config });
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, tileOrigin: tileOrigin(config.tileUrl) });
   return app;
 }

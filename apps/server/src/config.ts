@@ -67,6 +67,10 @@ const DEMO_MOBILE_MONEY: Record<MobileMoneyCountry, string> = {
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const OSM_ATTRIBUTION = { text: '© OpenStreetMap contributors', url: 'https://www.openstreetmap.org/copyright' };
 
+/** The tile server's origin, for the CSP and the map pages' early connection ({s}: its first subdomain). */
+export const tileOrigin = (tileUrl: string | undefined): string | undefined =>
+  tileUrl ? new URL(tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : undefined;
+
 /** The credit for the configured tiles: the operator's, else OpenStreetMap's for its tiles, else the tile host. */
 function tileAttribution(
   tileUrl: string,

@@ -121,6 +121,8 @@ describe('the map', () => {
       .locator('img.leaflet-tile-loaded')
       .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src)));
     expect(tiles.every((u) => u.hostname === 'tile.openstreetmap.org' && u.pathname.startsWith('/12/'))).toBe(true);
+    // Their server was connected to ahead, while the app downloaded (issue 17).
+    await expect(page.locator('link[rel="preconnect"]').getAttribute('href')).resolves.toBe(`https://${TILE_HOST}`);
     const layers = await page.evaluate(() => {
       const z = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
       return { shapes: z('.leaflet-basemap-shapes-pane'), tiles: z('.leaflet-tile-pane') };
@@ -260,6 +262,43 @@ describe('the map', () => {
     await context.close();
   });
 
+  it("asks for the world's posts from the early script when the position is refused, once", async () => {
+    const client = await poster('Refused');
+    await post(client, 'provideSolution', { lat: HERE.lat + 0.05, lng: HERE.lng - 0.05 }, PUMP);
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'geolocation', {
+        value: {
+          getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+            fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+        },
+      });
+    });
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/solution/map') asked.push(url);
+    });
+    // Leaflet is held back: the posts are asked for without it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/map-kit-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await expect.poll(() => asked.length, { timeout: 10_000 }).toBe(1);
+    expect(asked[0]!.searchParams.get('zoom')).toBe('3');
+    release();
+    // The map opens on the world and shows that answer: Dakar's posts as a cluster.
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await page.locator('.map-cluster').first().waitFor();
+    await waitForQuiet(page);
+    expect(asked).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('falls back to the offline shapes alone when the tile server fails', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true, tiles: 'fail' });
     const failed: string[] = [];
@@ -290,6 +329,8 @@ describe('the map', () => {
     await page.locator('.map-pulse').waitFor();
     await waitForQuiet(page);
     expect(tileRequests).toEqual([]);
+    // Nor an early connection to the tile server.
+    await expect(page.locator('link[rel="preconnect"]').count()).resolves.toBe(0);
     await expect(page.locator('.leaflet-tile').count()).resolves.toBe(0);
     await expect(page.locator('.leaflet-control-attribution').innerText()).resolves.not.toContain('OpenStreetMap');
     expect(errors).toEqual([]);

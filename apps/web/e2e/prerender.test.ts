@@ -197,9 +197,10 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
       expect(styles.length, path).toBeGreaterThan(0);
       // The map screen's own modules are three files (they were 19 small ones, and 5 stylesheets).
       expect(scripts.length + later.length + styles.length, path).toBeLessThanOrEqual(18);
-      // The early script that asks for the first posts: right after the stylesheet, run on arrival.
+      // The early script that asks for the first posts: right after the stylesheet, run on arrival,
+      // told the tile server to connect to ahead.
       const early =
-        /<link rel="stylesheet"[^>]*><script async fetchpriority="high" src="(\/assets\/first-map-view-[\w-]+\.js)"><\/script>/.exec(
+        /<link rel="stylesheet"[^>]*><script async fetchpriority="high" src="(\/assets\/first-map-view-[\w-]+\.js)" data-tiles="https:\/\/tile\.openstreetmap\.org"><\/script>/.exec(
           html,
         )?.[1];
       expect(early, path).toBeDefined();

@@ -5,6 +5,25 @@
 import { ZOOM_CITY } from '@app/shared';
 import { startFirstMapView } from './features/map/api/first-view-request';
 import { isSignedIn } from './lib/session';
+import { isDataSaverOn } from './lib/settings';
 
 // The map pages are for a signed-in user; the app sends anyone else to sign in.
-if (isSignedIn()) void startFirstMapView(ZOOM_CITY);
+if (isSignedIn()) {
+  void startFirstMapView(ZOOM_CITY);
+  connectToTiles(document.currentScript?.dataset.tiles);
+}
+
+/**
+ * D-25: the street tiles come from another server. Connecting to it now, while the app downloads,
+ * saves the tiles its name lookup and handshakes (three or four round trips: over a second at
+ * 400 ms each). Not with data saver on, which draws no street tiles.
+ */
+function connectToTiles(origin: string | undefined): void {
+  if (!origin || isDataSaverOn()) return;
+  const link = document.createElement('link');
+  link.rel = 'preconnect';
+  link.href = origin;
+  // As the tiles are asked for (crossOrigin="anonymous"): a connection is kept per such mode.
+  link.crossOrigin = 'anonymous';
+  document.head.append(link);
+}

@@ -5,11 +5,11 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import { tileOrigin, type Config } from '../config.js';
 
 export function contentSecurityPolicy(config: Pick<Config, 'tileUrl' | 'publicUrl'>): Record<string, string[] | null> {
-  const tileOrigin = config.tileUrl ? new URL(config.tileUrl.replace(/\{[a-z]\}/g, 'a')).origin : null;
-  const extra = tileOrigin ? [tileOrigin] : [];
+  const tiles = tileOrigin(config.tileUrl);
+  const extra = tiles ? [tiles] : [];
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],

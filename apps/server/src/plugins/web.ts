@@ -10,7 +10,13 @@ import { sendError } from './errors.js';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js']);
 
-export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string | undefined }) => {
+export interface WebOptions {
+  webDist: string | undefined;
+  /** The street tiles' server (D-25), which the map pages' early script connects to ahead. */
+  tileOrigin?: string | undefined;
+}
+
+export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   const root = opts.webDist;
   const indexPath = root ? join(root, 'index.html') : undefined;
   const hasWeb = indexPath !== undefined && existsSync(indexPath);
@@ -37,7 +43,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
   const prerendered = root ? loadPrerendered(join(root, 'prerendered')) : new Map<string, string>();
 
   // The skeleton of the map's paths, with their code named (one page per language), built once.
-  const preloads = root && indexHtml ? loadScreenPreloads(join(root, 'screen-preloads.json')) : undefined;
+  const preloads =
+    root && indexHtml ? loadScreenPreloads(join(root, 'screen-preloads.json'), opts.tileOrigin) : undefined;
   const mapPages = new Map(
     LANGUAGES.map((language) => [
       language,
@@ -85,10 +92,12 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: { webDist: string
  * plugin.ts): its scripts (Leaflet's kit last), its styles (preloaded, not applied: they must not
  * hold the skeleton's paint) and the texts in the page's language, per language; and the early
  * script that asks for the map's first posts (apps/web/src/first-map-view.ts), named right after
- * the stylesheet so that it is the second file asked for. Undefined without the file.
+ * the stylesheet so that it is the second file asked for, with the tile server it connects to
+ * ahead. Undefined without the file.
  */
 function loadScreenPreloads(
   file: string,
+  tileOrigin: string | undefined,
 ): { paths: string[]; links: Map<Language, string>; early: string } | undefined {
   if (!existsSync(file)) return undefined;
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
@@ -111,10 +120,12 @@ function loadScreenPreloads(
       // each stylesheet downloads twice.
       ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="/${href}">`),
     ].join('');
+  // An origin (URL-parsed: no quotes) in an attribute the early script reads.
+  const tiles = tileOrigin ? ` data-tiles="${tileOrigin}"` : '';
   return {
     paths: preloads.paths,
     links: new Map(LANGUAGES.map((language) => [language, links(language)])),
-    early: `<script async fetchpriority="high" src="/${preloads.early}"></script>`,
+    early: `<script async fetchpriority="high" src="/${preloads.early}"${tiles}></script>`,
   };
 }
 

@@ -3,15 +3,10 @@
 // Kept in local storage like language and currency (SPEC 3), so it holds before sign-in and
 // across reloads; every reader (photos, the map's street tiles) shares this one store.
 import { useSyncExternalStore } from 'react';
-import { safeGet } from './settings';
+import { DATA_SAVER_KEY as KEY, isDataSaverOn, safeGet } from './settings';
 import { numberFormat } from './intl';
 
-const KEY = 'dataSaver';
 const listeners = new Set<() => void>();
-
-export function isDataSaverOn(): boolean {
-  return safeGet(KEY) === 'on';
-}
 
 export function setDataSaver(on: boolean): void {
   try {

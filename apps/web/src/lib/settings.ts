@@ -60,6 +60,13 @@ export function setCurrency(currency: CurrencySetting): void {
   localStorage.setItem('currency', currency);
 }
 
+/** Issue 17 item 4: the data saver setting's key (lib/data-saver.ts), read here without React. */
+export const DATA_SAVER_KEY = 'dataSaver';
+
+export function isDataSaverOn(): boolean {
+  return safeGet(DATA_SAVER_KEY) === 'on';
+}
+
 export function safeGet(key: string): string | null {
   try {
     return localStorage.getItem(key);

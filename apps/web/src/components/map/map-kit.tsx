@@ -2,7 +2,7 @@
 // map, the lists' small map): its accessible name, the basemap of D-19, the user's position with
 // its pulse marker, and the world's bounds. Leaflet's stylesheet and the markers' come with it.
 import type { FeatureCollection, Geometry } from 'geojson';
-import type { LatLngBoundsExpression, LatLngTuple, PathOptions, PopupEvent } from 'leaflet';
+import type { LatLngBoundsExpression, PathOptions, PopupEvent } from 'leaflet';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeoJSON, Marker, Pane, TileLayer, useMap } from 'react-leaflet';
@@ -18,9 +18,7 @@ export const WORLD_BOUNDS: LatLngBoundsExpression = [
   [-85.06, -180],
   [85.06, 180],
 ];
-/** Where a map waits for the position: West Africa, where the product's users are. */
-export const DEFAULT_CENTRE: LatLngTuple = [12, -2];
-export const MIN_ZOOM = 2;
+export { DEFAULT_CENTRE, MIN_ZOOM } from './placeholder-view';
 
 /** Names the map for assistive technology and translates Leaflet's own English labels. */
 export function MapSetup({ label }: { label: string }) {

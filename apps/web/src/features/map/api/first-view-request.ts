@@ -2,8 +2,10 @@
 // early script (src/first-map-view.ts), which the HTML names before the app's code, or else by
 // the app as soon as it starts. Either way while Leaflet (seconds on a slow link) downloads. The
 // view asked for is the whole window around the position at the screen's zoom: the map, smaller
-// than the window, then finds its first view inside it (first-view.ts).
-import { requestPosition, type Position } from '../../../lib/position';
+// than the window, then finds its first view inside it (first-view.ts). Without a position (off or
+// refused), it is the window around the map's placeholder view, which the map then opens on.
+import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../../../components/map/placeholder-view';
+import { requestPosition, sincePositionAsked, type Position } from '../../../lib/position';
 import { viewportBbox, type Bbox, type Bounds } from '../utils/viewport';
 import { getMapView, mapViewInput, type MapView, type MapViewInput } from './map-view-request';
 
@@ -34,12 +36,19 @@ export function boundsAround(centre: Position, zoom: number, width: number, heig
   return { west: lng(x - width / 2), east: lng(x + width / 2), north: lat(y - height / 2), south: lat(y + height / 2) };
 }
 
-/** Asks once per page for the window's view at `zoom`; null without a position or across ±180°. */
+/**
+ * Asks once per page for the window's view at `zoom` around the position, or around the
+ * placeholder view when the position is refused. Null across ±180°, and when the refusal comes
+ * after the map has asked for itself (POSITION_WAIT_MS).
+ */
 export function startFirstMapView(zoom: number): Promise<FirstView | null> {
   window.firstMapView ??= new Promise((resolve) =>
     requestPosition((position) => {
-      if (!position) return resolve(null);
-      const view = { bbox: viewportBbox(boundsAround(position, zoom, innerWidth, innerHeight), zoom), zoom };
+      if (!position && sincePositionAsked() >= POSITION_WAIT_MS) return resolve(null);
+      const [centre, at] = position
+        ? [position, zoom]
+        : [{ lat: DEFAULT_CENTRE[0], lng: DEFAULT_CENTRE[1] }, placeholderZoom(zoom)];
+      const view = { bbox: viewportBbox(boundsAround(centre, at, innerWidth, innerHeight), at), zoom: at };
       if (view.bbox[0] > view.bbox[2]) return resolve(null); // Across the antimeridian: the map asks for itself.
       const input = mapViewInput(view, null);
       const response = getMapView(input);

@@ -3,7 +3,9 @@ import { CRS, latLng, point } from 'leaflet';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZOOM_CITY } from '@app/shared';
+import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../../../components/map/placeholder-view';
 import { requestsReceived, server } from '../../../testing/server';
+import { viewportBbox } from '../utils/viewport';
 import { covers, prefetchFirstMapView, withFirstView } from './first-view';
 import { boundsAround, startFirstMapView } from './first-view-request';
 import { mapViewQueryOptions } from './get-map-view';
@@ -46,6 +48,7 @@ describe('the first view asked for once per page', () => {
   afterEach(() => {
     Reflect.deleteProperty(window, 'firstMapView');
     Reflect.deleteProperty(navigator, 'geolocation');
+    Reflect.deleteProperty(window, 'pagePosition');
   });
   const answer = (failFirst: boolean) =>
     server.use(
@@ -83,9 +86,36 @@ describe('the first view asked for once per page', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('is not asked for without a position', async () => {
+  const refuse = () =>
+    Object.defineProperty(navigator, 'geolocation', {
+      configurable: true,
+      value: {
+        getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
+          fail({ code: 1, message: 'User denied Geolocation' } as GeolocationPositionError),
+      },
+    });
+
+  it("asks for the map's placeholder view (the world) when the position is refused", async () => {
     answer(false);
-    Reflect.deleteProperty(navigator, 'geolocation');
+    refuse();
+    const early = await startFirstMapView(ZOOM_CITY);
+    const zoom = placeholderZoom(ZOOM_CITY);
+    expect(early!.view.zoom).toBe(zoom);
+    const client = new QueryClient();
+    prefetchFirstMapView(client, ZOOM_CITY);
+    await vi.waitFor(() => expect(client.getQueryData(mapViewQueryOptions(early!.input).queryKey)).toBeDefined());
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.searchParams.get('zoom')).toBe(String(zoom));
+    // The map opens there without a position, smaller than the window: it reads that answer.
+    const centre = { lat: DEFAULT_CENTRE[0], lng: DEFAULT_CENTRE[1] };
+    const mapView = { bbox: viewportBbox(boundsAround(centre, zoom, 400, 500), zoom), zoom };
+    expect(withFirstView(mapView)).toEqual(early!.view);
+  });
+
+  it('is not asked for when the refusal comes after the map has asked for itself', async () => {
+    answer(false);
+    refuse();
+    window.pagePosition = { askedAt: performance.now() - POSITION_WAIT_MS };
     await expect(startFirstMapView(ZOOM_CITY)).resolves.toBeNull();
     await requestsReceived();
     expect(requests).toHaveLength(0);

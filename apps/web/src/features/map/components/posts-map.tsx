@@ -38,11 +38,10 @@ import {
   PositionMarker,
   WORLD_BOUNDS,
 } from '../../../components/map/map-kit';
+import { placeholderZoom, POSITION_WAIT_MS } from '../../../components/map/placeholder-view';
 
 /** Wait this long after the map stops moving before asking for its posts. */
 export const MOVE_DEBOUNCE_MS = 300;
-/** The longest a coming position holds the first request for posts (issue 17). */
-export const POSITION_WAIT_MS = 2000;
 
 export interface PostsMapProps {
   /** The map's accessible name. */
@@ -73,7 +72,7 @@ export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen }:
       <MapContainer
         className="map-canvas"
         center={position ? [position.lat, position.lng] : DEFAULT_CENTRE}
-        zoom={position ? zoom : Math.min(zoom, MIN_ZOOM + 1)}
+        zoom={position ? zoom : placeholderZoom(zoom)}
         minZoom={MIN_ZOOM}
         maxBounds={WORLD_BOUNDS}
         maxBoundsViscosity={1}
