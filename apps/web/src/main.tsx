@@ -7,8 +7,10 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadScreen } from './app/router';
 import { initI18n } from './lib/i18n';
+import { nextTask } from './lib/next-task';
 import { isSignedIn } from './lib/session';
 import { getLanguage, rememberLanguageForServer } from './lib/settings';
+import { whenNetworkQuiet } from './lib/when-network-quiet';
 import './styles.css';
 
 async function start(): Promise<void> {
@@ -19,6 +21,9 @@ async function start(): Promise<void> {
   rememberLanguageForServer(language);
   preloadScreen(location.pathname);
   await initI18n(language);
+  // The app's code has just run, a long task on a slow phone: the first render, as long, waits
+  // for a task of its own, so that a tap or a frame can come between them.
+  await nextTask();
   const root = document.getElementById('root');
   if (!root) return;
   const app = (
@@ -42,17 +47,8 @@ async function start(): Promise<void> {
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     // Offline before these chunks were kept, there is nothing to register or warm: the worker
     // already controls a page that loads offline, and a later visit with a signal does it.
-    whenIdle(() => void registerServiceWorker().catch(() => undefined));
+    whenNetworkQuiet(() => void registerServiceWorker().catch(() => undefined));
   }
-}
-
-// Issue 17 item 2: the service worker's precache waits until the page has loaded and the main
-// thread is idle, so it never competes with the first screen for a slow network.
-function whenIdle(task: () => void): void {
-  const idle = () =>
-    'requestIdleCallback' in window ? requestIdleCallback(task, { timeout: 5_000 }) : setTimeout(task, 1_000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }
 
 async function registerServiceWorker(): Promise<void> {
