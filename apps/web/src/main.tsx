@@ -7,7 +7,6 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
 import { AppRoutes, preloadScreen } from './app/router';
 import { initI18n } from './lib/i18n';
-import { nextTask } from './lib/next-task';
 import { isSignedIn } from './lib/session';
 import { getLanguage, rememberLanguageForServer } from './lib/settings';
 import { whenNetworkQuiet } from './lib/when-network-quiet';
@@ -21,9 +20,6 @@ async function start(): Promise<void> {
   rememberLanguageForServer(language);
   preloadScreen(location.pathname);
   await initI18n(language);
-  // The app's code has just run, a long task on a slow phone: the first render, as long, waits
-  // for a task of its own, so that a tap or a frame can come between them.
-  await nextTask();
   const root = document.getElementById('root');
   if (!root) return;
   const app = (
