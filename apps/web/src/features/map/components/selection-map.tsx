@@ -18,6 +18,7 @@ import {
   PositionMarker,
   WORLD_BOUNDS,
 } from '../../../components/map/map-kit';
+import { placeholderZoom } from '../../../components/map/placeholder-view';
 
 export interface SelectionMapProps {
   label: string;
@@ -41,7 +42,7 @@ export function SelectionMap({ label, position, chosen, onPick, onCentre, focus 
       <MapContainer
         className="map-canvas"
         center={position ? [position.lat, position.lng] : DEFAULT_CENTRE}
-        zoom={position ? ZOOM_SIGNED_IN : MIN_ZOOM + 1}
+        zoom={position ? ZOOM_SIGNED_IN : placeholderZoom(ZOOM_SIGNED_IN)}
         minZoom={MIN_ZOOM}
         maxBounds={WORLD_BOUNDS}
         maxBoundsViscosity={1}
