@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { compileHintsPlugin } from './compile-hints-plugin';
 import { preactAliases } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
@@ -78,6 +79,7 @@ export default defineConfig({
     stylesFirst,
     prerenderPlugin(),
     screenPreloadsPlugin(),
+    compileHintsPlugin(['map-screen', 'posts-map', 'map-kit']),
     precompressPlugin(),
     {
       name: 'remember-out-dir',

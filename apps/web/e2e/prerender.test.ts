@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { newPage, PHONE, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -257,6 +257,25 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
       if (path === '/dashboard') expect(preload, path).toBeGreaterThan(0);
       if (preload >= 0) expect(stylesheet, path).toBeLessThan(preload);
     }
+    await context.close();
+  });
+
+  it("a cold signed-in /dashboard gets its entry and the map's code with V8's compile hint first, and only those", async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    const scripts = new Map<string, Response>();
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/assets\/.+\.js$/.test(path)) scripts.set(path.replace(/-[\w-]{8}\.js$/, ''), r);
+    });
+    await page.goto('/dashboard');
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    const hinted: string[] = [];
+    for (const [name, r] of scripts)
+      if ((await r.text()).startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(name);
+    expect(hinted.sort()).toEqual(['/assets/index', '/assets/map-kit', '/assets/map-screen', '/assets/posts-map']);
+    // The rest of what the page ran (texts, the early script, the search) has none.
+    expect(scripts.size).toBeGreaterThan(hinted.length);
+    expect(errors).toEqual([]);
     await context.close();
   });
 
