@@ -211,7 +211,7 @@ describe('the map', () => {
     });
   }
 
-  it("shows the screen around the map while the map's code (Leaflet) is still downloading", async () => {
+  it("shows the screen around the map while the map's code (Leaflet) is still downloading, and asks for the tile server's address", async () => {
     const client = await poster('Client');
     await post(client, 'provideSolution', { lat: HERE.lat + 0.04, lng: HERE.lng + 0.04 }, PUMP);
     const { context, page, errors } = await newPage(h, { signedIn: true });
@@ -225,6 +225,10 @@ describe('the map', () => {
       ]);
       await route.continue();
     });
+    const configAsked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/config') configAsked.push(heldUntil || 'kit held');
+    });
     await page.goto('/dashboard');
     // The category bar, the tooltip and the plus button, with no map yet.
     await page.getByRole('group', { name: 'Categories' }).waitFor();
@@ -233,12 +237,16 @@ describe('the map', () => {
     await expect(page.locator('.leaflet-container').count()).resolves.toBe(0);
     // In the map's place, the sea's colour with the loading bar.
     await page.locator('.map-waiting .map-loading').waitFor();
+    // The tile server's address is asked for with the app's start, not once the kit has run.
+    await expect.poll(() => configAsked).toEqual(['kit held']);
     shown();
     await page
       .getByRole('button', { name: /Supplier's offer: Water pump/ })
       .first()
       .waitFor();
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
     expect(heldUntil).toBe('screen shown');
+    expect(configAsked).toEqual(['kit held']);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject
 import { ZOOM_CITY } from '@app/shared';
 import { ComingSoon } from '../components/coming-soon';
 import { prefetchFirstMapView } from '../features/map/api/first-view';
+import { clientConfigQueryOptions } from '../lib/client-config';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { isSignedIn } from '../lib/session';
 import { queryClient } from './providers';
@@ -104,6 +105,10 @@ export function preloadScreen(pathname: string): void {
     .catch(() => undefined);
   // The map's first posts come with its code, not after it (issue 17).
   if (entry.screen === 'map') prefetchFirstMapView(queryClient, ZOOM_CITY);
+  // So does the tile server's address: asked for once Leaflet's kit had run, it held the first
+  // street tiles back by a round trip.
+  if (entry.screen === 'map' || entry.screen === 'selectionMap')
+    void queryClient.prefetchQuery(clientConfigQueryOptions());
 }
 
 function Guarded({ guard, children }: { guard: Guard; children: React.ReactNode }) {
