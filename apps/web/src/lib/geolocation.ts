@@ -3,7 +3,7 @@
 // without it).
 import { useCallback, useEffect, useState } from 'react';
 import { LOCATION_MODAL_DELAY_MS } from '@app/shared';
-import { canLocate, lastPosition, requestPosition, sincePositionAsked, type Position } from './position';
+import { canLocate, lastPosition, requestPosition, sinceWaitingForPosition, type Position } from './position';
 
 export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Position) | { status: 'off' };
 /** 'idle': not asked yet (a screen that asks only when the user turns something on). */
@@ -46,16 +46,17 @@ export const positionOf = (state: AskedPosition): Position | null =>
 /**
  * SPEC 4: after 500 ms without coordinates the location modal asks to turn the location on. It
  * closes by itself when the coordinates arrive late, and stays closed once dismissed. The 500 ms
- * count from the page's first ask: on a slow phone the map pages' early script asks seconds before
- * the screen mounts, and a refusal heard then opens the modal with the map, not 500 ms after it.
+ * count from when the page began to wait for a position: on the map pages, which ask for it as
+ * they load, the page's start. On a slow phone the screen mounts seconds after that, and a refusal
+ * heard by then opens the modal with the map, not 500 ms after it.
  */
 export function useLocationPrompt(state: AskedPosition): { open: boolean; dismiss: () => void } {
-  const [late, setLate] = useState(() => sincePositionAsked() >= LOCATION_MODAL_DELAY_MS);
+  const [late, setLate] = useState(() => sinceWaitingForPosition() >= LOCATION_MODAL_DELAY_MS);
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     if (late) return;
     // The screen's own ask (usePosition's effect, run before this one) starts the count if none did.
-    const timer = setTimeout(() => setLate(true), LOCATION_MODAL_DELAY_MS - sincePositionAsked());
+    const timer = setTimeout(() => setLate(true), LOCATION_MODAL_DELAY_MS - sinceWaitingForPosition());
     return () => clearTimeout(timer);
   }, [late]);
   return { open: late && !dismissed && state.status !== 'ready', dismiss: () => setDismissed(true) };

@@ -12,6 +12,11 @@ export interface Position {
 interface PagePosition {
   /** When the page first asked (performance.now()). */
   askedAt: number;
+  /**
+   * When the page began to wait for a position (performance.now()): SPEC 4's 500 ms count from
+   * here. Its start (0) when it asked as it loaded (the map pages' first view), else its first ask.
+   */
+  waitingSince: number;
   /** The last answer: a position, or null when off or refused; absent until the first one. */
   answer?: Position | null;
 }
@@ -24,13 +29,17 @@ declare global {
 
 export const canLocate = () => typeof navigator !== 'undefined' && 'geolocation' in navigator;
 
-/** One request to the browser; `done` receives the position, or null when it is off or refused. */
-export function requestPosition(done: (position: Position | null) => void): void {
+/**
+ * One request to the browser; `done` receives the position, or null when it is off or refused.
+ * `asPageLoads`: the ask is part of the page's loading, so the page has waited since its start.
+ */
+export function requestPosition(done: (position: Position | null) => void, { asPageLoads = false } = {}): void {
   if (!canLocate()) {
     done(null);
     return;
   }
-  const page = (window.pagePosition ??= { askedAt: performance.now() });
+  const now = performance.now();
+  const page = (window.pagePosition ??= { askedAt: now, waitingSince: asPageLoads ? 0 : now });
   const answer = (position: Position | null) => {
     page.answer = position;
     done(position);
@@ -48,3 +57,7 @@ export const lastPosition = (): Position | null | undefined => (canLocate() ? wi
 /** Milliseconds since the page first asked for the position; 0 before it asks. */
 export const sincePositionAsked = (): number =>
   canLocate() && window.pagePosition ? performance.now() - window.pagePosition.askedAt : 0;
+
+/** Milliseconds the page has waited for a position (see PagePosition.waitingSince); 0 before it asks. */
+export const sinceWaitingForPosition = (): number =>
+  canLocate() && window.pagePosition ? performance.now() - window.pagePosition.waitingSince : 0;

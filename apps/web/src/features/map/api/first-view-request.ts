@@ -39,23 +39,27 @@ export function boundsAround(centre: Position, zoom: number, width: number, heig
 /**
  * Asks once per page for the window's view at `zoom` around the position, or around the
  * placeholder view when the position is refused. Null across ±180°, and when the refusal comes
- * after the map has asked for itself (POSITION_WAIT_MS).
+ * after the map has asked for itself (POSITION_WAIT_MS). Called as the page loads only (the early
+ * script, or the app's start), so its ask for the position is the page's loading.
  */
 export function startFirstMapView(zoom: number): Promise<FirstView | null> {
   window.firstMapView ??= new Promise((resolve) =>
-    requestPosition((position) => {
-      if (!position && sincePositionAsked() >= POSITION_WAIT_MS) return resolve(null);
-      const [centre, at] = position
-        ? [position, zoom]
-        : [{ lat: DEFAULT_CENTRE[0], lng: DEFAULT_CENTRE[1] }, placeholderZoom(zoom)];
-      const view = { bbox: viewportBbox(boundsAround(centre, at, innerWidth, innerHeight), at), zoom: at };
-      if (view.bbox[0] > view.bbox[2]) return resolve(null); // Across the antimeridian: the map asks for itself.
-      const input = mapViewInput(view, null);
-      const response = getMapView(input);
-      // Whoever takes the answer sees a failure; until then it is not an unhandled one.
-      response.catch(() => undefined);
-      resolve({ view, input, response });
-    }),
+    requestPosition(
+      (position) => {
+        if (!position && sincePositionAsked() >= POSITION_WAIT_MS) return resolve(null);
+        const [centre, at] = position
+          ? [position, zoom]
+          : [{ lat: DEFAULT_CENTRE[0], lng: DEFAULT_CENTRE[1] }, placeholderZoom(zoom)];
+        const view = { bbox: viewportBbox(boundsAround(centre, at, innerWidth, innerHeight), at), zoom: at };
+        if (view.bbox[0] > view.bbox[2]) return resolve(null); // Across the antimeridian: the map asks for itself.
+        const input = mapViewInput(view, null);
+        const response = getMapView(input);
+        // Whoever takes the answer sees a failure; until then it is not an unhandled one.
+        response.catch(() => undefined);
+        resolve({ view, input, response });
+      },
+      { asPageLoads: true },
+    ),
   );
   return window.firstMapView;
 }

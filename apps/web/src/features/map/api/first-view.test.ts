@@ -115,7 +115,7 @@ describe('the first view asked for once per page', () => {
   it('is not asked for when the refusal comes after the map has asked for itself', async () => {
     answer(false);
     refuse();
-    window.pagePosition = { askedAt: performance.now() - POSITION_WAIT_MS };
+    window.pagePosition = { askedAt: performance.now() - POSITION_WAIT_MS, waitingSince: 0 };
     await expect(startFirstMapView(ZOOM_CITY)).resolves.toBeNull();
     await requestsReceived();
     expect(requests).toHaveLength(0);

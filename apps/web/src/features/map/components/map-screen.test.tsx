@@ -155,6 +155,18 @@ describe('the map screen (SPEC 2.3 items 1 and 2)', () => {
     expect(screen.getByRole('dialog', { name: 'Location required' })).toBeVisible();
   });
 
+  it("counts the 500 ms from the page's start when it asked as it loaded (the map's first view)", () => {
+    vi.useFakeTimers();
+    locate(null);
+    act(() => vi.advanceTimersByTime(LOCATION_MODAL_DELAY_MS - 200)); // The early script downloads.
+    requestPosition(() => undefined, { asPageLoads: true });
+    act(() => vi.advanceTimersByTime(199));
+    renderMap();
+    expect(document.querySelector('dialog[open]')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.getByRole('dialog', { name: 'Location required' })).toBeVisible();
+  });
+
   it('opens at the position the page already heard, with no modal however late it mounts', () => {
     vi.useFakeTimers();
     requestPosition(() => undefined);
