@@ -279,16 +279,33 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     await context.close();
   });
 
-  it('a cold signed-in /dashboard downloads each stylesheet once: the app reuses the preloads', async () => {
+  it("a cold signed-in /dashboard applies the map's styles before the app runs, and downloads each once", async () => {
     const { context, page } = await newPage(h, { signedIn: true });
     const styles: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css')) styles.push(r.url());
     });
+    // The app's code is held back until the map screen's styles apply: the early script applies them.
+    const applied = () =>
+      page.evaluate(() => [...document.styleSheets].map((sheet) => new URL(sheet.href ?? location.href).pathname));
+    let heldUntil = '';
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      const deadline = Date.now() + 5_000;
+      while (!(await applied()).some((path) => /^\/assets\/map-screen-[\w-]+\.css$/.test(path))) {
+        if (Date.now() > deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      heldUntil = Date.now() > deadline ? 'timeout' : 'styles applied';
+      await route.continue();
+    });
     await page.goto('/dashboard');
     await page.locator('.leaflet-marker-icon').first().waitFor();
+    expect(heldUntil).toBe('styles applied');
     expect(styles.some((url) => /\/assets\/map-screen-[\w-]+\.css$/.test(url))).toBe(true);
     expect(styles.filter((url, i) => styles.indexOf(url) !== i)).toEqual([]);
+    // Each applied once: the app's loader found them and added none.
+    const sheets = await applied();
+    expect(sheets.filter((path, i) => sheets.indexOf(path) !== i)).toEqual([]);
     await context.close();
   });
 });
