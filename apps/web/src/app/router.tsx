@@ -7,6 +7,7 @@ import { ComingSoon } from '../components/coming-soon';
 import { prefetchFirstMapView } from '../features/map/api/first-view';
 import { clientConfigQueryOptions } from '../lib/client-config';
 import { currentUserQueryOptions } from '../lib/current-user';
+import { nextTask } from '../lib/next-task';
 import { isSignedIn } from '../lib/session';
 import { queryClient } from './providers';
 import { CountryPrompt } from './country-prompt';
@@ -20,7 +21,8 @@ type Screen = ComponentType<{ title: string }>;
 /** Each lazy screen's download, so the first screen's can start early (preloadScreen). */
 const downloads = new Map<unknown, () => Promise<unknown>>();
 const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K) => {
-  const screen = lazy(() => load().then((m) => ({ default: m[name] })));
+  // Issue 17: a screen renders in a task of its own, after the chrome's (see main.tsx).
+  const screen = lazy(() => load().then(async (m) => (await nextTask(), { default: m[name] })));
   downloads.set(screen, load);
   return screen;
 };
