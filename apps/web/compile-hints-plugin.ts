@@ -21,8 +21,8 @@ export function compileHintsPlugin(chunkNames: readonly string[]): Plugin {
           if (out.type !== 'chunk' || !(out.isEntry || chunkNames.includes(out.name))) continue;
           // The hint must be the file's very first line.
           out.code = HINT + out.code;
-          // A source map (when one is built) then starts one line lower.
-          if (out.map) out.map.mappings = `;${out.map.mappings}`;
+          // A source map (when one is built; Rolldown has already emitted it as a file) then starts
+          // one line lower.
           const map = bundle[`${out.fileName}.map`];
           if (map?.type === 'asset' && typeof map.source === 'string') {
             const json = JSON.parse(map.source) as { mappings: string };
