@@ -43,10 +43,15 @@ const PUBLIC_SCREENS = /[\\/]src[\\/](?:app[\\/]landing-screen\.tsx$|features[\\
 // The app's own modules only: a library's index names every module of the library, used or not.
 const APP_CODE = /[\\/]apps[\\/]web[\\/]src[\\/]/;
 
-/** A chunk of the modules the build names in `modules` (buildEnd), and none of their libraries. */
-function moduleGroup(name: string) {
+/**
+ * A chunk of the modules the build names in `modules` (buildEnd), and none of their libraries but
+ * those `also` names: modules of under 2 KB that were each a file of their own, put with the
+ * chunk that the pages using them load anyway.
+ */
+function moduleGroup(name: string, also?: RegExp) {
   const modules = new Set<string>();
-  return { modules, group: { name, test: (id: string) => modules.has(id), includeDependenciesRecursively: false } };
+  const test = (id: string) => modules.has(id) || (also?.test(id) ?? false);
+  return { modules, group: { name, test, includeDependenciesRecursively: false } };
 }
 /**
  * The modules the map screen imports statically, beyond the entry's and Leaflet's kit, known
@@ -54,11 +59,25 @@ function moduleGroup(name: string) {
  * the chunk imports Leaflet's kit. A signed-in screen that shares one of its modules loads the
  * chunk too: about 7 KB, once.
  */
-const mapScreen = moduleGroup('map-screen');
+const mapScreen = moduleGroup(
+  'map-screen',
+  /[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]infiniteQueryOptions\.js$/,
+);
 export const mapScreenGroup = mapScreen.group;
 /** The same for the map the screen loads lazily (posts-map.tsx), beyond the screen's own. */
-const postsMap = moduleGroup('posts-map');
+const postsMap = moduleGroup('posts-map', /[\\/]react-leaflet[\\/]lib[\\/]Popup\.js$/);
 export const postsMapGroup = postsMap.group;
+/**
+ * The map screen's modules that a public page uses too (geolocation, the location modal, the
+ * legend...), with the words both sides share and the data saver setting that Leaflet's kit reads:
+ * one chunk, not one per set of screens sharing each (six files of under 2 KB). A page that uses
+ * one loads the others with it: about 2 KB more, a request or more less.
+ */
+const mapShared = moduleGroup(
+  'map-shared',
+  /[\\/]packages[\\/]shared[\\/]src[\\/]vocabulary\.ts$|[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]data-saver\.ts$/,
+);
+export const mapSharedGroup = mapShared.group;
 
 const TEXTS = /[\\/]src[\\/]locales[\\/]([a-z]{2}-[a-z]{2})\.json$/;
 
@@ -95,10 +114,9 @@ export function screenPreloadsPlugin(): Plugin {
       }
       const shared = new Set<string>();
       for (const id of ids) if (PUBLIC_SCREENS.test(id)) for (const used of closure(id, start)) shared.add(used);
-      mapScreen.modules.clear();
-      postsMap.modules.clear();
+      for (const group of [mapScreen, postsMap, mapShared]) group.modules.clear();
       // What the entry itself uses goes with it first (vite.config.ts): its group is named before.
-      for (const id of screen) if (APP_CODE.test(id) && !shared.has(id)) mapScreen.modules.add(id);
+      for (const id of screen) if (APP_CODE.test(id)) (shared.has(id) ? mapShared : mapScreen).modules.add(id);
       // What the kit itself imports (the markers' icons) stays with it: the kit must not import the map.
       const withKit = closure(kit);
       for (const id of map) {

@@ -9,7 +9,7 @@ import { compileHintsPlugin } from './compile-hints-plugin';
 import { preactAliases } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
-import { mapScreenGroup, postsMapGroup, screenPreloadsPlugin } from './screen-preloads-plugin';
+import { mapScreenGroup, mapSharedGroup, postsMapGroup, screenPreloadsPlugin } from './screen-preloads-plugin';
 
 /** Keeps in the precache only the assets the built index.html references (the shell). */
 let outDir = resolve(import.meta.dirname, 'dist');
@@ -71,6 +71,13 @@ const stylesFirst: Plugin = {
     },
   },
 };
+
+/**
+ * Issue 17: the offline modules the app loads as it starts, on every page (the outbox, its panel,
+ * the persisted queries and their IndexedDB store): one file, where they were five.
+ */
+const OFFLINE =
+  /[\\/]src[\\/](?:lib[\\/](?:outbox|offline-sync|query-persistence)\.ts|components[\\/]outbox-panel\.tsx)$|[\\/]node_modules[\\/](?:idb-keyval|@tanstack[\\/]query-persist-client-core)[\\/]|[\\/]query-core[\\/]build[\\/]modern[\\/]hydration\.js$/;
 
 export default defineConfig({
   plugins: [
@@ -166,12 +173,15 @@ export default defineConfig({
           // Issue 17: everything the entry imports statically is one file with it. Rolldown split
           // it into 18 (each module shared with a lazy screen in its own chunk), which a cold
           // visit on HTTP/1.1 then asked for one round trip at a time on six connections.
-          // The map screen's own modules are one file too (screen-preloads-plugin.ts), and so are
-          // the icons that the entry does not show: one request for each, not one per module
+          // The map screen's own modules are one file too, those it shares with the public pages
+          // another, the map's a third (screen-preloads-plugin.ts), and so are the offline code
+          // and the icons that the entry does not show: one request for each, not one per module
           // (about 0.3 KB) times the sets of screens that share it.
           groups: [
             { name: 'app', tags: ['$initial'] },
+            { name: 'offline', test: OFFLINE, includeDependenciesRecursively: false },
             mapScreenGroup,
+            mapSharedGroup,
             postsMapGroup,
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
           ],

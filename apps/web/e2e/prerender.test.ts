@@ -195,8 +195,11 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
         path,
       ).toEqual([expect.stringMatching(new RegExp(`^/assets/${texts}-[\\w-]+\\.js$`))]);
       expect(styles.length, path).toBeGreaterThan(0);
-      // The map screen's own modules are three files (they were 19 small ones, and 5 stylesheets).
-      expect(scripts.length + later.length + styles.length, path).toBeLessThanOrEqual(18);
+      // Ten files: the map screen's own modules, those it shares with the public pages, its icons,
+      // Rolldown's runtime, the map's own, Leaflet's kit, the texts and three stylesheets (they were
+      // 19 small files and 5 stylesheets, then 18 with a file of under 1 KB for each set of screens
+      // sharing one of its modules).
+      expect(scripts.length + later.length + styles.length, path).toBeLessThanOrEqual(10);
       // The early script that asks for the first posts: right after the stylesheet, run on arrival,
       // told the tile server to connect to ahead.
       const early =
@@ -275,6 +278,30 @@ describe("the map's code named in the HTML of /dashboard and /map", () => {
     expect(hinted.sort()).toEqual(['/assets/index', '/assets/map-kit', '/assets/map-screen', '/assets/posts-map']);
     // The rest of what the page ran (texts, the early script, the search) has none.
     expect(scripts.size).toBeGreaterThan(hinted.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a cold signed-in /dashboard gets the offline code in one file and the small modules with their screens', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/^\/assets\/.+\.js$/.test(path)) scripts.push(path.replace(/-[\w-]{8}\.js$/, ''));
+    });
+    await page.goto('/dashboard');
+    await page.locator('.leaflet-marker-icon').first().waitFor();
+    // The outbox, its panel and the persisted queries: one file (they were five).
+    expect(scripts).toContain('/assets/offline');
+    // Modules of under 2 KB, each a file of its own before, are in the chunks of their screens.
+    const alone = ['outbox', 'outbox-panel', 'offline-sync', 'query-persistence', 'dist', 'geolocation'];
+    alone.push('location-modal', 'map-legend', 'position-country', 'vocabulary', 'data-saver');
+    alone.push('infiniteQueryOptions', 'Popup');
+    expect(scripts.filter((path) => alone.includes(path.slice('/assets/'.length)))).toEqual([]);
+    expect(scripts).toContain('/assets/map-shared');
+    // Until the markers show: the early script, the entry, the screen's four files, the texts,
+    // the map's two, the offline code and the country shapes (there were 22).
+    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(11);
     expect(errors).toEqual([]);
     await context.close();
   });
