@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
+import { coarseWorldPlugin } from './coarse-world-plugin';
 import { compileHintsPlugin } from './compile-hints-plugin';
 import { preactAliases } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
@@ -82,6 +83,7 @@ const OFFLINE =
 export default defineConfig({
   plugins: [
     react(),
+    coarseWorldPlugin(),
     bundleStats,
     stylesFirst,
     prerenderPlugin(),
