@@ -251,6 +251,29 @@ describe('the map', () => {
     await context.close();
   });
 
+  it("asks for the tile server's address from the early script, before the app's code has arrived, once", async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    let heldUntil = '';
+    let configAsked = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/config') configAsked += 1;
+    });
+    // The app's entry is held back until the address has been asked for (by the early script).
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      const deadline = Date.now() + 5_000;
+      while (configAsked === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      heldUntil = configAsked > 0 ? 'config asked' : 'timeout';
+      await route.continue();
+    });
+    await page.goto('/dashboard');
+    await page.locator('.leaflet-tile-loaded').first().waitFor();
+    expect(heldUntil).toBe('config asked');
+    // The app took that answer: it did not ask again.
+    expect(configAsked).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks for the posts of the view it shows when the position does not come within 2 s', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true });
     // A position that never answers (a phone still looking for a fix).
