@@ -62,6 +62,59 @@ describe('a signed-in user', () => {
     await context.close();
   });
 
+  it("asks for the header's badges, the mailbox, the stream and the fresh user once the map has loaded", async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true });
+    // The browser's idle callbacks, timed as they run.
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstIdleAt?: number };
+      const original = window.requestIdleCallback.bind(window);
+      window.requestIdleCallback = (callback, options) =>
+        original((deadline) => {
+          w.firstIdleAt ??= performance.now();
+          callback(deadline);
+        }, options);
+    });
+    // When the page first asks for each (by its own clock).
+    await page.addInitScript(() => {
+      const w = window as unknown as { asked: Record<string, number> };
+      w.asked = {};
+      const original = window.fetch.bind(window);
+      window.fetch = (input, init) => {
+        const path = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+        const call = /^\/api\/(deals\/unread|notify\/stream|notify\/getUserNotif|user\/me)/.exec(path)?.[1];
+        if (call) w.asked[call] ??= performance.now();
+        return original(input, init);
+      };
+    });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    const seen = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { asked: Record<string, number>; firstIdleAt?: number };
+        const posts = performance
+          .getEntriesByType('resource')
+          .find((entry) => new URL(entry.name).pathname === '/api/solution/map') as
+          PerformanceResourceTiming | undefined;
+        return { asked: w.asked, firstIdleAt: w.firstIdleAt, postsArrived: posts?.responseEnd };
+      });
+    await expect
+      .poll(async () => Object.keys((await seen()).asked).sort())
+      .toEqual(['deals/unread', 'notify/getUserNotif', 'notify/stream', 'user/me']);
+    const { asked, firstIdleAt, postsArrived } = await seen();
+    expect(firstIdleAt).toBeDefined();
+    expect(postsArrived).toBeDefined();
+    for (const [call, at] of Object.entries(asked)) {
+      // Half a second without a download ending after the map's posts, then an idle moment.
+      expect(at, call).toBeGreaterThanOrEqual(postsArrived! + 500);
+      expect(at, call).toBeGreaterThanOrEqual(firstIdleAt!);
+    }
+    // They still answer: the mailbox opens on its list.
+    await page.getByRole('button', { name: 'Mailbox' }).click();
+    await page.getByText('No messages yet.', { exact: false }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('collapses the side bar on a desktop and keeps it collapsed', async () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/about');

@@ -1,6 +1,7 @@
 // The one fetch wrapper: SPEC 7's headers, API.md's envelopes, and the expired-session rule.
 import type { ErrorCode } from '@app/shared';
 import { clearSession, getAuthKey } from './session';
+import { firstScreenLoaded } from './first-screen-loaded';
 
 export class ApiError extends Error {
   constructor(
@@ -39,8 +40,16 @@ export const apiHeaders = (): Headers => headers(false);
 
 export async function apiFetch<T>(
   path: string,
-  init: { method?: string; body?: unknown; cache?: RequestCache; idempotencyKey?: string } = {},
+  init: {
+    method?: string;
+    body?: unknown;
+    cache?: RequestCache;
+    idempotencyKey?: string;
+    /** A call the first screen does not need: it waits until that screen has loaded (first-screen-loaded.ts). */
+    afterFirstScreen?: boolean;
+  } = {},
 ): Promise<T> {
+  if (init.afterFirstScreen) await firstScreenLoaded();
   const isForm = init.body instanceof FormData;
   const sent = headers(init.body !== undefined && !isForm);
   // D-31: a retried write with the same key is answered once by the server.

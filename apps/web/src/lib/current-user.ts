@@ -9,7 +9,7 @@ export const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: ['me'],
     queryFn: async () => {
-      const { data } = await apiFetch<{ data: User }>('/user/me');
+      const { data } = await apiFetch<{ data: User }>('/user/me', { afterFirstScreen: true });
       storeCurrentUser(data);
       return data;
     },

@@ -6,6 +6,7 @@
 // leaving ends it. Each (re)connection is announced as the event 'open', so a listener can fetch
 // what it may have missed while the stream was down.
 import { apiHeaders } from './api-client';
+import { firstScreenLoaded } from './first-screen-loaded';
 
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;
@@ -41,6 +42,8 @@ class StreamClosed extends Error {}
 
 /** One connection: resolves when the server ends it, throws StreamClosed on a 401. */
 async function readOnce(signal: AbortSignal, onEvent: (event: ServerEvent) => void, onOpen: () => void) {
+  // Live notifications are not the first screen's: the stream opens once that screen has loaded.
+  await firstScreenLoaded();
   const headers = apiHeaders();
   headers.set('accept', 'text/event-stream');
   const response = await fetch('/api/notify/stream', { headers, signal, cache: 'no-store' });

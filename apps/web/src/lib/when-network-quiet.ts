@@ -6,11 +6,15 @@ const QUIET_MS = 2_000;
 const QUIET_WAIT_MAX_MS = 20_000;
 
 /**
- * Runs `task` once the page has loaded, the network has gone quiet and the main thread is idle.
- * Issue 17 item 2: the service worker's precache (about 270 KB) waits so. On a slow link the map's
- * street tiles and shapes come after the load event, and the precache would share the link.
+ * Runs `task` once the page has loaded, the network has gone quiet (no download has ended for
+ * `quietMs`, or `maxWaitMs` after the load) and the main thread is idle. Issue 17 item 2: the
+ * service worker's precache (about 270 KB) waits so. On a slow link the map's street tiles and
+ * shapes come after the load event, and the precache would share the link.
  */
-export function whenNetworkQuiet(task: () => void): void {
+export function whenNetworkQuiet(
+  task: () => void,
+  { quietMs = QUIET_MS, maxWaitMs = QUIET_WAIT_MAX_MS }: { quietMs?: number; maxWaitMs?: number } = {},
+): void {
   let done = false;
   let quiet: ReturnType<typeof setTimeout> | undefined;
   const observer = 'PerformanceObserver' in window ? new PerformanceObserver(() => restart()) : undefined;
@@ -24,12 +28,12 @@ export function whenNetworkQuiet(task: () => void): void {
   };
   const restart = () => {
     clearTimeout(quiet);
-    quiet = setTimeout(run, QUIET_MS);
+    quiet = setTimeout(run, quietMs);
   };
   const start = () => {
     observer?.observe({ type: 'resource' });
     restart();
-    setTimeout(run, QUIET_WAIT_MAX_MS);
+    setTimeout(run, maxWaitMs);
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

@@ -7,7 +7,9 @@ import { apiFetch } from '../../../lib/api-client';
 export const notificationsKey = (userId: string) => ['notifications', userId] as const;
 
 export const getNotifications = (userId: string) =>
-  apiFetch<{ data: Notification[] }>(`/notify/getUserNotif/${encodeURIComponent(userId)}`).then((r) => r.data);
+  apiFetch<{ data: Notification[] }>(`/notify/getUserNotif/${encodeURIComponent(userId)}`, {
+    afterFirstScreen: true,
+  }).then((r) => r.data);
 
 export const notificationsQueryOptions = (userId: string) =>
   queryOptions({

@@ -43,5 +43,6 @@ export const dealPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)
 export const unreadQueryOptions = () =>
   queryOptions({
     queryKey: [...dealsKey, 'unread'],
-    queryFn: () => apiFetch<{ data: { count: number } }>('/deals/unread').then((r) => r.data.count),
+    queryFn: () =>
+      apiFetch<{ data: { count: number } }>('/deals/unread', { afterFirstScreen: true }).then((r) => r.data.count),
   });
