@@ -1,20 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/server';
+import { finishDownload, ResourceObserver } from '../testing/resource-timing';
 
-// The browser's resource timing and idle callbacks, played by hand: `finish()` is a download
-// ending, `becomeIdle()` the main thread going idle.
-let notify: (() => void) | undefined;
-class FakeObserver {
-  constructor(callback: () => void) {
-    notify = callback;
-  }
-  observe() {}
-  disconnect() {
-    notify = undefined;
-  }
-}
-const finish = () => notify?.();
+// Idle callbacks, played by hand: `becomeIdle()` is the main thread going idle.
 let idleCallbacks: (() => void)[] = [];
 const becomeIdle = () => {
   for (const callback of idleCallbacks.splice(0)) callback();
@@ -29,13 +18,12 @@ const freshPage = async () => {
 
 beforeEach(() => {
   idleCallbacks = [];
-  vi.stubGlobal('PerformanceObserver', FakeObserver);
+  vi.stubGlobal('PerformanceObserver', ResourceObserver);
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleCallbacks.push(callback));
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
-  notify = undefined;
 });
 
 describe('the first screen loaded (calls that wait for it)', () => {
@@ -46,7 +34,7 @@ describe('the first screen loaded (calls that wait for it)', () => {
     const loaded = vi.fn();
     void firstScreenLoaded().then(loaded); // jsdom's document has loaded
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_QUIET_MS - 100);
-    finish(); // the map's shapes arrive: the count starts again
+    finishDownload(); // the map's shapes arrive: the count starts again
     await vi.advanceTimersByTimeAsync(FIRST_SCREEN_QUIET_MS - 100);
     becomeIdle();
     await vi.advanceTimersByTimeAsync(0);
@@ -65,7 +53,7 @@ describe('the first screen loaded (calls that wait for it)', () => {
     const loaded = vi.fn();
     void firstScreenLoaded().then(loaded);
     for (let t = 0; t < FIRST_SCREEN_WAIT_MAX_MS; t += 250) {
-      finish();
+      finishDownload();
       await vi.advanceTimersByTimeAsync(250);
     }
     becomeIdle();

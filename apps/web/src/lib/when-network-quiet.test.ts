@@ -1,42 +1,29 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenNetworkQuiet } from './when-network-quiet';
-
-// The browser's resource timing, played by hand: `finish()` is a download ending.
-let notify: (() => void) | undefined;
-class FakeObserver {
-  constructor(callback: () => void) {
-    notify = callback;
-  }
-  observe() {}
-  disconnect() {
-    notify = undefined;
-  }
-}
-const finish = () => notify?.();
+import { finishDownload, ResourceObserver } from '../testing/resource-timing';
 
 describe('work that waits for a quiet network (the service worker)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    vi.stubGlobal('PerformanceObserver', ResourceObserver);
   });
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
-    notify = undefined;
   });
 
   it('runs 2 s after the last download ended, not while the map still downloads', () => {
     const task = vi.fn();
     whenNetworkQuiet(task); // jsdom's document has loaded
     vi.advanceTimersByTime(1_500);
-    finish(); // a street tile
+    finishDownload(); // a street tile
     vi.advanceTimersByTime(1_500);
-    finish(); // the country shapes
+    finishDownload(); // the country shapes
     vi.advanceTimersByTime(1_900);
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(100 + 5_000); // quiet, then idle (or requestIdleCallback's timeout)
     expect(task).toHaveBeenCalledTimes(1);
-    finish();
+    finishDownload();
     vi.advanceTimersByTime(10_000);
     expect(task).toHaveBeenCalledTimes(1);
   });
@@ -46,7 +33,7 @@ describe('work that waits for a quiet network (the service worker)', () => {
     whenNetworkQuiet(task);
     for (let t = 0; t < 19_500; t += 500) {
       vi.advanceTimersByTime(500);
-      finish();
+      finishDownload();
     }
     expect(task).not.toHaveBeenCalled();
     vi.advanceTimersByTime(500 + 5_000);
