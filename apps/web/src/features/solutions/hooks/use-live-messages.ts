@@ -1,6 +1,6 @@
 // D-28: a message written by the other party joins the open thread at once, over the tab's one
-// event stream (event `message`, data a Message). After a lost connection the thread is fetched
-// again, so nothing sent meanwhile is missed.
+// event stream (event `message`, data a Message). When the stream opens, and again after a lost
+// connection, the thread is fetched again, so nothing sent meanwhile is missed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { STREAM_OPEN, subscribeToStream } from '../../../lib/event-stream';
@@ -22,14 +22,9 @@ export function useLiveMessages(dealId: string, enabled: boolean): void {
         void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'unread'] });
       });
     });
-    let first = true;
-    const offOpen = subscribeToStream(STREAM_OPEN, () => {
-      if (first) {
-        first = false;
-        return;
-      }
-      void queryClient.invalidateQueries({ queryKey: key });
-    });
+    // Each time the stream opens, the first time too: a page's stream opens once its first screen
+    // has loaded (lib/first-screen-loaded.ts), after the thread was fetched.
+    const offOpen = subscribeToStream(STREAM_OPEN, () => void queryClient.invalidateQueries({ queryKey: key }));
     return () => {
       offMessage();
       offOpen();
