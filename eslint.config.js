@@ -90,8 +90,10 @@ export default tseslint.config(
     ignores: [
       'apps/server/src/db/**',
       'apps/server/src/**/repository.ts',
+      'apps/server/src/**/*-repository.ts',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/plugins/db.ts',
+      'apps/server/src/plugins/jobs.ts',
       'apps/server/src/seed-cli.ts',
       'apps/server/src/migrate-cli.ts',
     ],

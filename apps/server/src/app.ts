@@ -11,6 +11,7 @@ import { paymentRoutes } from './modules/payments/routes.js';
 import type { PushAdapter } from './adapters/push/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
+import { jobsPlugin } from './plugins/jobs.js';
 import { notificationsPlugin } from './plugins/notifications.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(clockPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
   await app.register(adaptersPlugin, { config, push: deps.push });
+  await app.register(jobsPlugin, { config });
   await app.register(metricsPlugin, { config });
   await app.register(authPlugin);
   // D-31: before the routes, so its onRoute hook sees every one of them.

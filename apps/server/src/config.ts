@@ -86,6 +86,8 @@ function tileAttribution(
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** The durable job queue (deal expiries, lapses, completions, reminders): `off` only for tests. */
+  JOBS: z.enum(['on', 'off']).default('on'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -198,6 +200,8 @@ export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /** Whether this instance runs the job queue (plugins/jobs.ts). */
+  jobs: boolean;
   host: string;
   port: number;
   dataDir: string;
@@ -289,6 +293,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   return {
     env: e.NODE_ENV,
+    jobs: e.JOBS === 'on',
     host: e.HOST,
     port: e.PORT,
     dataDir: e.DATA_DIR,

@@ -49,6 +49,8 @@ export async function buildTestApp(
     WEB_DIST: webDist,
     // D-26: loading every city takes seconds; suites that look places up ask for a country or two.
     PLACES_COUNTRIES: 'none',
+    // The job queue's background polling is left out; the tests of the deal clock run it themselves.
+    JOBS: 'off',
     // Test files share one Redis: each app counts its rate limits apart unless a test says otherwise.
     ...(env.REDIS_URL ? { REDIS_KEY_PREFIX: `test-${randomUUID()}:` } : {}),
     ...env,

@@ -1,3 +1,4 @@
+export * from './bookings.js';
 export * from './catalogue.js';
 export * from './constants.js';
 export * from './errors.js';
@@ -14,6 +15,7 @@ export * from './schemas/records.js';
 export * from './schemas/users.js';
 export * from './schemas/solutions.js';
 export * from './deals.js';
+export * from './text-rules.js';
 export * from './schemas/deals.js';
 export * from './schemas/payments.js';
 export * from './schemas/places.js';

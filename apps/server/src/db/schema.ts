@@ -23,9 +23,11 @@ import {
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  BOOKING_UNITS,
   CATEGORY_IDS,
   CONTACT_ACCESS,
   CURRENCY_CODES,
+  DEAL_STATES,
   REPORT_REASONS,
   REPORT_STATUSES,
   SOLUTION_STATUSES,
@@ -258,6 +260,12 @@ export const solutions = pgTable(
       .defaultNow()
       .$onUpdate(() => new Date()),
     deletedAt: tstz('deleted_at'),
+    // D-33 (migration 0024): a post priced per day, night, hour or month is booked by date.
+    unit: text('unit', { enum: BOOKING_UNITS }),
+    capacity: integer('capacity').notNull().default(1),
+    blocked: jsonb('blocked').$type<{ from: string; to: string }[]>().notNull().default([]),
+    // D-33: a need's last day (pickup_date is its first).
+    datesTo: date('dates_to'),
   },
   (t) => [
     index('solutions_location_gist').using('gist', t.location),
@@ -364,23 +372,46 @@ export const deals = pgTable(
     acceptedAt: tstz('accepted_at').notNull().defaultNow(),
     // D-6, D-13: how the supplier side obtained contact access; 'none' until it does (D-15).
     contactAccess: contactAccessEnum('contact_access').notNull().default('none'),
-    // A rejected order or a deleted post ends the deal; the record stays (D-6).
+    // D-32: the deal's state in the graph of packages/shared/src/deals.ts (migration 0024).
+    state: text('state', { enum: DEAL_STATES }).notNull().default('requested'),
+    confirmedAt: tstz('confirmed_at'),
+    // Every end (declined, withdrawn, expired, cancelled) sets it; the record stays.
     endedAt: tstz('ended_at'),
     endedReason: text('ended_reason'),
-    // D-29 (migration 0017): Accepted → Completed by either party; the other may dispute within 7
-    // days, which undoes the completion.
+    // D-32: the requester's note, and a proposed price per unit in their currency with the three
+    // catalogue currencies derived (D-4); null means the post's own price.
+    note: text('note'),
+    priceCurrency: text('price_currency', { enum: CURRENCY_CODES }),
+    priceMinor: integer('price_minor'),
+    priceUsd: integer('price_usd'),
+    priceEur: integer('price_eur'),
+    priceXof: integer('price_xof'),
+    // D-33: the booking, copied from the post's unit at request time; null for a single-use post.
+    unit: text('unit', { enum: BOOKING_UNITS }),
+    fromAt: tstz('from_at'),
+    toAt: tstz('to_at'),
+    units: integer('units').notNull().default(1),
+    // D-34: each party marks it done; a dispute freezes it until an admin settles it.
     completedAt: tstz('completed_at'),
     completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    doneOwnerAt: tstz('done_owner_at'),
+    doneAcceptorAt: tstz('done_acceptor_at'),
     disputedAt: tstz('disputed_at'),
+    disputedBy: uuid('disputed_by'),
+    // The owner's reason for declining.
+    reason: text('reason'),
+    remindedAt: tstz('reminded_at'),
   },
   (t) => [
     // D-27: the fee paid for a pair (post, acceptor) is found again on a re-accept.
     index('deals_solution_acceptor').on(t.solutionId, t.acceptorId),
-    // D-6: a solution has at most one live deal.
-    uniqueIndex('deals_one_live_per_solution')
-      .on(t.solutionId)
-      .where(sql`ended_at is null`),
+    // D-32: one open request per person and post (confirming locks the post's row instead).
+    uniqueIndex('deals_one_request_per_person')
+      .on(t.solutionId, t.acceptorId)
+      .where(sql`state = 'requested'`),
     index('deals_acceptor_accepted').on(t.acceptorId, newestFirst(t.acceptedAt)),
+    index('deals_state_accepted').on(t.state, t.acceptedAt),
+    index('deals_solution_state').on(t.solutionId, t.state),
   ],
 );
 
@@ -475,6 +506,8 @@ export const payments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     solutionId: uuid('solution_id').references(() => solutions.id, { onDelete: 'set null' }),
+    // D-15 revised (migration 0024): the confirmed deal a fee pays for.
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'set null' }),
     kind: paymentKindEnum('kind').notNull(),
     provider: text('provider').notNull(),
     // D-17: return URL, retried return and webhook all land on this one row.

@@ -2,7 +2,7 @@ import argon2 from 'argon2';
 // Demo data for a fresh install (D-23: the product runs on one machine with something to look at)
 // and bulk posts for benchmarks. Deterministic: a seeded PRNG, never Math.random.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import { CATEGORIES, USER_ROLES } from '@app/shared';
+import { CATEGORIES, USER_ROLES, unitOfLabel } from '@app/shared';
 import { countryCodeOf } from '../lib/countries.js';
 import type { Db } from './client.js';
 import { solutions, users } from './schema.js';
@@ -321,6 +321,8 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
       deliveryLng: destination.lng,
     }),
     status: 'Pending',
+    // D-33: booked by date when the preset is priced per day, night, hour or month.
+    unit: unitOfLabel(sub.label.en),
     // Spread over the last 30 days so "newest first" lists have a real order.
     createdAt: new Date(now - Math.floor(rng() * 30 * DAY_MS)),
   };

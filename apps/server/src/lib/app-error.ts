@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = ERRORS[code].message,
     readonly fields?: Record<string, string>,
+    /** Sent as `Retry-After` (seconds) with a 429. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.statusCode = ERRORS[code].status;

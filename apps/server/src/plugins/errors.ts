@@ -98,6 +98,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body } = toApiError(error);
     if (body.code === 'SERVICE_UNAVAILABLE') void reply.header('retry-after', '1');
+    if (error instanceof AppError && error.retryAfterSeconds !== undefined) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+    }
     if (status >= 500) request.log.error({ err: error, status }, 'request failed');
     else request.log.info({ code: body.code, status }, 'request refused');
     return reply.code(status).send(body);

@@ -1,17 +1,37 @@
 // Deals and notifications calls of API.md (issue 5), and the deal as both parties see it (issue 15,
 // D-27 to D-29: API.md's "Added in the second round").
 import { z } from 'zod';
+import { BOOKING_UNITS } from '../bookings.js';
+import { DEAL_STATES, DECLINE_REASON_MAX, REQUEST_NOTE_MAX } from '../deals.js';
+import { CURRENCY_CODES } from '../money.js';
+import { stripBidiControls } from '../text-rules.js';
 import { idSchema } from './common.js';
 import { solutionSchema } from './records.js';
 
+/** Free text people write to each other, without bidirectional overrides. */
+const writtenText = (max: number) => z.string().transform(stripBidiControls).pipe(z.string().trim().max(max));
+
 export const CONTACT_ACCESS = ['subscription', 'trial', 'payment', 'none'] as const;
 export type ContactAccess = (typeof CONTACT_ACCESS)[number];
+
+/** An amount as API.md writes money: a decimal string ("15.00", "7900") and its currency. */
+export const moneySchema = z.object({ amount: z.string(), currency: z.enum(CURRENCY_CODES) }).meta({ id: 'Money' });
+export type Money = z.infer<typeof moneySchema>;
 
 export const acceptBodySchema = z.object({
   user_id: z.uuid(),
   /** SPEC 7 sends the acceptor again; when present it must be the caller too. */
   accepted_by: z.uuid().optional(),
   solution_id: z.uuid(),
+  /** D-32: a short note to the owner; no phone number, e-mail or link. */
+  note: writtenText(REQUEST_NOTE_MAX).optional(),
+  /** D-32: a proposed price per unit, in the requester's currency. */
+  price: z
+    .object({ amount: z.union([z.string().max(20), z.number()]).transform(String), currency: z.enum(CURRENCY_CODES) })
+    .optional(),
+  /** D-33: plain dates (date-times for a post priced per hour); required for a bookable post. */
+  from: z.string().max(40).optional(),
+  to: z.string().max(40).optional(),
 });
 export const rejectBodySchema = z.object({ user_id: z.uuid(), solution_id: z.uuid() });
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
@@ -24,6 +44,8 @@ export const acceptedDealSchema = z
     acceptor_id: z.string(),
     accepted_at: z.string(),
     contact_access: z.enum(CONTACT_ACCESS),
+    /** D-32: `requested` until the owner confirms. */
+    status: z.enum(DEAL_STATES),
   })
   .meta({ id: 'AcceptedDeal' });
 export type AcceptedDeal = z.infer<typeof acceptedDealSchema>;
@@ -58,7 +80,7 @@ export const personSchema = z
   .meta({ id: 'Person' });
 export type Person = z.infer<typeof personSchema>;
 
-export const DEAL_STATUSES = ['accepted', 'completed', 'cancelled'] as const;
+export const DEAL_STATUSES = DEAL_STATES;
 export type DealStatus = (typeof DEAL_STATUSES)[number];
 export const DEAL_ROLES = ['owner', 'acceptor'] as const;
 export type DealRole = (typeof DEAL_ROLES)[number];
@@ -91,7 +113,31 @@ export const dealSchema = z
     /** D-27: whether the two can see each other's contacts and write to each other. */
     contact_access: z.boolean(),
     status: z.enum(DEAL_STATUSES),
+    /** When the request was made. */
     accepted_at: z.string(),
+    /** D-32: when the owner confirmed it. */
+    confirmed_at: z.string().optional(),
+    /** D-32: the requester's note and proposed price per unit. */
+    note: z.string().optional(),
+    price: moneySchema.optional(),
+    /** D-33: the booked dates, the units they make and the deal's total (unit price × units). */
+    unit: z.enum(BOOKING_UNITS).optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    units: z.number().int().min(1).optional(),
+    total: moneySchema.optional(),
+    /** D-15 revised: the supplier side's fee, 15% of the total; shown to the supplier side only. */
+    fee: moneySchema.extend({ paid: z.boolean() }).optional(),
+    /** When the request expires (requested) or the unpaid fee lapses (accepted without access). */
+    expires_at: z.string().optional(),
+    /** The owner's reason for declining, or why the deal ended, in the reader's language. */
+    reason: z.string().optional(),
+    /** D-34: who marked it done, and whether a dispute froze it. */
+    done_by_me: z.boolean(),
+    done_by_other: z.boolean(),
+    disputed: z.boolean(),
+    /** D-34: completed by itself this long after one party marked it done, unless disputed. */
+    auto_complete_at: z.string().optional(),
     completed_at: z.string().optional(),
     /** The user id of the party who marked it completed. */
     completed_by: idSchema.optional(),
@@ -106,6 +152,29 @@ export const dealSchema = z
 export type Deal = z.infer<typeof dealSchema>;
 
 export const dealIdParamsSchema = z.object({ dealId: z.uuid() });
+export const declineBodySchema = z.object({ reason: writtenText(DECLINE_REASON_MAX).optional() }).default({});
+/** D-34: a deal frozen by a dispute, as the admin reports screen lists it. */
+export const disputedDealSchema = z
+  .object({
+    _id: idSchema,
+    solution_id: idSchema,
+    title: z.object({ en: z.string(), fr: z.string() }),
+    owner: z.object({ _id: idSchema, firstName: z.string() }),
+    acceptor: z.object({ _id: idSchema, firstName: z.string() }),
+    disputed_by: idSchema.nullable(),
+    disputed_at: z.string(),
+  })
+  .meta({ id: 'DisputedDeal' });
+export type DisputedDeal = z.infer<typeof disputedDealSchema>;
+/** D-34: an admin ends a disputed deal. */
+export const settleBodySchema = z.object({ outcome: z.enum(['completed', 'cancelled']) });
+
+/** D-33: the owner's capacity and blocked dates (plain dates, both count). */
+export const dateRangeSchema = z.object({ from: z.iso.date(), to: z.iso.date() });
+export const availabilityBodySchema = z.object({
+  capacity: z.number().int().min(1).max(1000).optional(),
+  blocked: z.array(dateRangeSchema).max(100).optional(),
+});
 export const dealListQuerySchema = z.object({ status: z.enum(DEAL_STATUSES).optional() });
 /** GET /api/deals/unread: the header's badge (messages from counterparts not read yet). */
 export const unreadCountSchema = z.object({ count: z.number().int().min(0) });
@@ -123,7 +192,7 @@ export const messageSchema = z
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof messageSchema>;
 export const messageListQuerySchema = z.object({ cursor: z.string().max(200).optional() });
-export const newMessageBodySchema = z.object({ text: z.string().trim().min(1).max(MESSAGE_TEXT_MAX) });
+export const newMessageBodySchema = z.object({ text: writtenText(MESSAGE_TEXT_MAX).pipe(z.string().min(1)) });
 
 export const newReviewBodySchema = z.object({
   rating: z.number().int().min(1).max(5),

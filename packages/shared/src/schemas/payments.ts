@@ -10,12 +10,22 @@ export const updateSubscriptionBodySchema = z.object({
   trail_complete: z.boolean(),
 });
 
-/** POST /api/payment/pay: pay-as-you-go for one deal (D-15). */
-export const payBodySchema = z.object({ solution_id: z.uuid() });
+/** POST /api/payment/pay: pay-as-you-go for one confirmed deal (D-15 revised). */
+export const payBodySchema = z
+  .object({
+    solution_id: z.uuid().optional(),
+    deal_id: z.uuid().optional(),
+    method: z.enum(['card', 'mobile_money']).optional(),
+  })
+  .refine((b) => b.solution_id !== undefined || b.deal_id !== undefined, { message: 'Required', path: ['deal_id'] });
 /** POST /api/payment/subscribe: the yearly subscription in a currency (D-15's price table). */
 export const subscribeBodySchema = z.object({ currency: z.enum(CURRENCY_CODES) });
 /** Both answer the page to send the browser to: the provider's approval page. */
-export const redirectResultSchema = z.object({ url: z.string() });
+export const redirectResultSchema = z.object({
+  url: z.string(),
+  /** What will be charged, priced by the server. */
+  amount: z.object({ value: z.string(), currency: z.enum(CURRENCY_CODES) }).optional(),
+});
 
 /** POST /api/payment/success: the return from the provider. The amount never comes from here (D-17). */
 export const paymentSuccessBodySchema = z.object({

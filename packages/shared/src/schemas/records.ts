@@ -1,6 +1,8 @@
 // Records as API.md returns them. Contacts are optional because D-14 decides who sees them.
 import { z } from 'zod';
+import { BOOKING_UNITS } from '../bookings.js';
 import { CATEGORY_IDS } from '../catalogue.js';
+import { DEAL_STATES } from '../deals.js';
 import { SOLUTION_STATUSES, USER_ROLES } from '../vocabulary.js';
 import { bilingualSchema, idSchema } from './common.js';
 
@@ -82,6 +84,17 @@ export const solutionSchema = z
     distance_km: z.number().optional(),
     /** My Offers only: how many people opened the post (visits). */
     visit_count: z.number().int().optional(),
+    /** D-33: a post priced per day, night, hour or month is booked by date. */
+    unit: z.enum(BOOKING_UNITS).optional(),
+    capacity: z.number().int().min(1).optional(),
+    /** D-33: the days at capacity, never by whom (bookable posts only). */
+    taken: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
+    /** D-33: the owner's blocked dates (the owner only). */
+    blocked: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
+    /** D-32: open requests on it (its owner only). */
+    request_count: z.number().int().min(0).optional(),
+    /** D-32: the caller's own open request or deal on it, if any. */
+    my_deal: z.object({ _id: idSchema, status: z.enum(DEAL_STATES) }).optional(),
   })
   .meta({ id: 'Solution' });
 export type Solution = z.infer<typeof solutionSchema>;

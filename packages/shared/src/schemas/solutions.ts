@@ -1,5 +1,6 @@
 // solution/* inputs of API.md. SPEC 5 leaves the publish form's required fields undefined; the
 // issue defines them here, once, for the form and the server alike.
+import { BOOKING_UNITS } from '../bookings.js';
 import { z } from 'zod';
 import { CATEGORY_IDS, findCategory, findSubcategory } from '../catalogue.js';
 import { CURRENCY_SETTINGS, currencyOfSetting, parseDecimal } from '../money.js';
@@ -55,6 +56,21 @@ export const newSolutionSchema = z
     delivery_date: plainDateSchema.nullish().transform((v) => v ?? null),
     delivery_lat: latSchema.nullish().transform((v) => v ?? null),
     delivery_lng: lngSchema.nullish().transform((v) => v ?? null),
+    /** D-33: the unit of an own proposition (a preset's comes from its name). */
+    unit: z
+      .enum(BOOKING_UNITS)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** D-33: how many can be booked at once (an offer booked by date). */
+    capacity: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** D-33: a need's last day; pickup_date is its first. */
+    dates_to: plainDateSchema.nullish().transform((v) => v ?? null),
   })
   .superRefine((post, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -92,6 +108,8 @@ export const newSolutionSchema = z
       if (!post.delivery_country) issue('delivery_country', 'Required');
       if (!post.delivery_date) issue('delivery_date', 'Required');
     }
+    if (post.dates_to && post.dates_to < post.pickup_date) issue('dates_to', 'Must not be before the first day');
+    if (post.unit && !found.sub.own) issue('unit', 'Only for your own proposition');
     if (post.delivery_date && post.delivery_date <= post.pickup_date) {
       issue('delivery_date', 'Must be after the pickup date');
     }

@@ -1,11 +1,9 @@
-// Deals (D-6): each write moves the post along the graph of packages/shared/src/deals.ts and
-// writes the deal and the notification in the same transaction. The conditional updates make a
-// concurrent double accept yield one deal: the second finds the post no longer Pending.
-// Issue 15 (D-27 to D-29): reads of deals, people and reviews, a deal's messages, completing,
-// disputing and rating. Each write that changes a person's shown counts (completed deals,
-// rating) changes them in the same transaction.
-import { DEAL_GRAPH, type Bilingual, type ContactAccess } from '@app/shared';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+// Reads of deals, people and reviews, a deal's messages, and rating (D-27 to D-29, D-34). The
+// deal's moves are lifecycle-repository.ts. A write that changes a person's shown counts
+// (rating) changes them in the same transaction.
+import { type Bilingual, type DealState } from '@app/shared';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { dealMessages, dealReviews, deals, notifications, solutions, users } from '../../db/schema.js';
 
@@ -32,6 +30,7 @@ export interface PersonRow {
   completedDeals: number;
   ratingSum: number;
   ratingCount: number;
+  deletedAt: Date | null;
 }
 
 /** A notice for one user. */
@@ -59,91 +58,8 @@ const toParty = (r: { deal: DealRow; ownerId: string; userRole: PartyDeal['userR
   userRole: r.userRole,
 });
 
-/**
- * D-6: the one way a post is taken, for a free accept (accept below) and a paid one (payments'
- * settle): the post moves along DEAL_GRAPH.accept and its deal is written. Run in the caller's
- * transaction (`tx`), with whatever else belongs to the taking. Null when the post is not open, or
- * is the acceptor's own: the conditional update lets one of two concurrent takers win.
- */
-export async function takePost(
-  tx: Db,
-  input: { solutionId: string; acceptorId: string; contactAccess: ContactAccess },
-): Promise<{ deal: DealRow; ownerId: string } | null> {
-  const [taken] = await tx
-    .update(solutions)
-    .set({ status: DEAL_GRAPH.accept.to })
-    .where(
-      and(
-        eq(solutions.id, input.solutionId),
-        inArray(solutions.status, [...DEAL_GRAPH.accept.from]),
-        ne(solutions.userId, input.acceptorId),
-      ),
-    )
-    .returning({ ownerId: solutions.userId });
-  if (!taken) return null;
-  const [deal] = await tx
-    .insert(deals)
-    .values({ solutionId: input.solutionId, acceptorId: input.acceptorId, contactAccess: input.contactAccess })
-    .returning();
-  return { deal: deal!, ownerId: taken.ownerId };
-}
-
 export function dealsRepository(db: Db) {
   return {
-    /** Null when the post is not open, or is the acceptor's own. */
-    async accept(input: { solutionId: string; acceptorId: string; contactAccess: ContactAccess; notice: Bilingual }) {
-      return db.transaction(async (tx) => {
-        const taken = await takePost(tx, input);
-        if (!taken) return null;
-        const [notified] = await tx
-          .insert(notifications)
-          .values({
-            userId: taken.ownerId,
-            messageEn: input.notice.en,
-            messageFr: input.notice.fr,
-            solutionId: input.solutionId,
-          })
-          .returning();
-        return { deal: taken.deal, notified: notified!, ownerId: taken.ownerId };
-      });
-    },
-
-    /** The acceptor drops the order: the deal ends and the post is open again. Null when no such order. */
-    async reject(input: { solutionId: string; acceptorId: string; notice: Bilingual }) {
-      return db.transaction(async (tx) => {
-        const [ended] = await tx
-          .update(deals)
-          .set({ endedAt: new Date(), endedReason: 'rejected' })
-          .where(
-            and(
-              eq(deals.solutionId, input.solutionId),
-              eq(deals.acceptorId, input.acceptorId),
-              isNull(deals.endedAt),
-              // D-29: a completed deal is not cancelled any more.
-              isNull(deals.completedAt),
-            ),
-          )
-          .returning({ id: deals.id });
-        if (!ended) return null;
-        const [reopened] = await tx
-          .update(solutions)
-          .set({ status: DEAL_GRAPH.reject.to })
-          .where(and(eq(solutions.id, input.solutionId), inArray(solutions.status, [...DEAL_GRAPH.reject.from])))
-          .returning({ ownerId: solutions.userId });
-        if (!reopened) return null;
-        const [notified] = await tx
-          .insert(notifications)
-          .values({
-            userId: reopened.ownerId,
-            messageEn: input.notice.en,
-            messageFr: input.notice.fr,
-            solutionId: input.solutionId,
-          })
-          .returning();
-        return { notified: notified! };
-      });
-    },
-
     async byId(dealId: string): Promise<PartyDeal | undefined> {
       const [row] = await db
         .select(partyColumns)
@@ -154,23 +70,94 @@ export function dealsRepository(db: Db) {
     },
 
     /** The deals of `userId`, on both sides, newest first. */
-    async listFor(userId: string, status: 'accepted' | 'completed' | 'cancelled' | undefined, limit: number) {
-      const byStatus: SQL | undefined =
-        status === 'cancelled'
-          ? isNotNull(deals.endedAt)
-          : status === 'completed'
-            ? and(isNull(deals.endedAt), isNotNull(deals.completedAt))
-            : status === 'accepted'
-              ? and(isNull(deals.endedAt), isNull(deals.completedAt))
-              : undefined;
+    async listFor(userId: string, status: DealState | undefined, limit: number) {
       const rows = await db
         .select(partyColumns)
         .from(deals)
         .innerJoin(solutions, eq(solutions.id, deals.solutionId))
-        .where(and(or(eq(solutions.userId, userId), eq(deals.acceptorId, userId)), byStatus))
+        .where(
+          and(
+            or(eq(solutions.userId, userId), eq(deals.acceptorId, userId)),
+            status ? eq(deals.state, status) : undefined,
+          ),
+        )
         .orderBy(desc(deals.acceptedAt), desc(deals.id))
         .limit(limit);
       return rows.map(toParty);
+    },
+
+    /** D-32: the deals on one post, open requests first, then newest first. */
+    async onPost(solutionId: string, limit: number) {
+      const rows = await db
+        .select(partyColumns)
+        .from(deals)
+        .innerJoin(solutions, eq(solutions.id, deals.solutionId))
+        .where(eq(deals.solutionId, solutionId))
+        .orderBy(sql`(${deals.state} = 'requested') desc`, desc(deals.acceptedAt), desc(deals.id))
+        .limit(limit);
+      return rows.map(toParty);
+    },
+
+    /** D-15 revised: the confirmed deals on a post, oldest first (what a fee can pay for). */
+    async confirmedOn(solutionId: string) {
+      return db
+        .select()
+        .from(deals)
+        .where(and(eq(deals.solutionId, solutionId), eq(deals.state, 'accepted')))
+        .orderBy(asc(deals.confirmedAt));
+    },
+
+    /** The acceptor's requested or confirmed deal on a post. */
+    async liveDealOf(solutionId: string, acceptorId: string) {
+      const [row] = await db
+        .select({ id: deals.id, state: deals.state })
+        .from(deals)
+        .where(
+          and(
+            eq(deals.solutionId, solutionId),
+            eq(deals.acceptorId, acceptorId),
+            inArray(deals.state, ['requested', 'accepted']),
+          ),
+        )
+        .orderBy(desc(deals.acceptedAt))
+        .limit(1);
+      return row;
+    },
+
+    /** D-34: deals frozen by a dispute, oldest first, with both parties' first names and the post's title. */
+    async disputed() {
+      const owner = alias(users, 'owner');
+      const acceptor = alias(users, 'acceptor');
+      const rows = await db
+        .select({
+          id: deals.id,
+          solutionId: deals.solutionId,
+          title: solutions.title,
+          subEn: solutions.subCategoryEn,
+          subFr: solutions.subCategoryFr,
+          ownerId: owner.id,
+          ownerName: owner.firstName,
+          acceptorId: acceptor.id,
+          acceptorName: acceptor.firstName,
+          disputedBy: deals.disputedBy,
+          disputedAt: deals.disputedAt,
+        })
+        .from(deals)
+        .innerJoin(solutions, eq(solutions.id, deals.solutionId))
+        .innerJoin(owner, eq(owner.id, solutions.userId))
+        .innerJoin(acceptor, eq(acceptor.id, deals.acceptorId))
+        .where(and(eq(deals.state, 'accepted'), isNotNull(deals.disputedAt)))
+        .orderBy(asc(deals.disputedAt))
+        .limit(200);
+      return rows.map((r) => ({
+        id: r.id,
+        solutionId: r.solutionId,
+        title: { en: r.title ?? r.subEn, fr: r.title ?? r.subFr },
+        owner: { id: r.ownerId, firstName: r.ownerName },
+        acceptor: { id: r.acceptorId, firstName: r.acceptorName },
+        disputedBy: r.disputedBy,
+        disputedAt: r.disputedAt!,
+      }));
     },
 
     /** D-27: whether a fee was paid for this pair (post, acceptor), on any of its deals. */
@@ -200,6 +187,7 @@ export function dealsRepository(db: Db) {
           completedDeals: users.completedDeals,
           ratingSum: users.ratingSum,
           ratingCount: users.ratingCount,
+          deletedAt: users.deletedAt,
         })
         .from(users)
         .where(inArray(users.id, [...new Set(ids)]));
@@ -311,65 +299,6 @@ export function dealsRepository(db: Db) {
       });
     },
 
-    /** D-29: Accepted → Completed, once; both parties count one more completed deal. False when not accepted. */
-    async complete(deal: PartyDeal, byId: string, at: Date, told: Told): Promise<NotificationRow | null> {
-      return db.transaction(async (tx) => {
-        const done = await tx
-          .update(deals)
-          .set({ completedAt: at, completedBy: byId })
-          .where(and(eq(deals.id, deal.id), isNull(deals.endedAt), isNull(deals.completedAt)))
-          .returning({ id: deals.id });
-        if (done.length === 0) return null;
-        await tx
-          .update(users)
-          .set({ completedDeals: sql`${users.completedDeals} + 1` })
-          .where(inArray(users.id, [deal.ownerId, deal.acceptorId]));
-        const [notified] = await tx.insert(notifications).values(noticeRow(told, deal.solutionId)).returning();
-        return notified!;
-      });
-    },
-
-    /**
-     * D-29: the other party disputes a completion made since `since`: the deal is accepted again,
-     * the completed-deal counts go back and the deal's ratings are withdrawn. False when not allowed.
-     */
-    async dispute(deal: PartyDeal, byId: string, since: Date, at: Date, told: Told): Promise<NotificationRow | null> {
-      return db.transaction(async (tx) => {
-        const undone = await tx
-          .update(deals)
-          .set({ completedAt: null, completedBy: null, disputedAt: at })
-          .where(
-            and(
-              eq(deals.id, deal.id),
-              isNull(deals.endedAt),
-              gt(deals.completedAt, since),
-              or(isNull(deals.completedBy), ne(deals.completedBy, byId)),
-            ),
-          )
-          .returning({ id: deals.id });
-        if (undone.length === 0) return null;
-        await tx
-          .update(users)
-          .set({ completedDeals: sql`greatest(${users.completedDeals} - 1, 0)` })
-          .where(inArray(users.id, [deal.ownerId, deal.acceptorId]));
-        const withdrawn = await tx
-          .delete(dealReviews)
-          .where(eq(dealReviews.dealId, deal.id))
-          .returning({ subjectId: dealReviews.subjectId, rating: dealReviews.rating });
-        for (const r of withdrawn) {
-          await tx
-            .update(users)
-            .set({
-              ratingSum: sql`greatest(${users.ratingSum} - ${r.rating}, 0)`,
-              ratingCount: sql`greatest(${users.ratingCount} - 1, 0)`,
-            })
-            .where(eq(users.id, r.subjectId));
-        }
-        const [notified] = await tx.insert(notifications).values(noticeRow(told, deal.solutionId)).returning();
-        return notified!;
-      });
-    },
-
     /**
      * D-29: one rating per party of a completed deal. 'not-completed' when the deal is not (or no
      * longer) completed, 'exists' when this party already rated it.
@@ -384,11 +313,11 @@ export function dealsRepository(db: Db) {
       return db.transaction(async (tx) => {
         // Locked, so a dispute cannot slip between the check and the insert.
         const [deal] = await tx
-          .select({ completedAt: deals.completedAt, endedAt: deals.endedAt })
+          .select({ completedAt: deals.completedAt, state: deals.state })
           .from(deals)
           .where(eq(deals.id, input.dealId))
           .for('update');
-        if (!deal?.completedAt || deal.endedAt) return 'not-completed';
+        if (!deal?.completedAt || deal.state !== 'completed') return 'not-completed';
         const [created] = await tx
           .insert(dealReviews)
           .values({

@@ -1,6 +1,11 @@
-// solution/solutionAccepted and solution/rejectSolution of API.md (D-6, D-15), and the deal as
-// both parties see it (API.md "Added in the second round", D-27 to D-29).
+// solution/solutionAccepted (a request, D-32) and solution/rejectSolution of API.md, the deal as
+// both parties see it (D-27 to D-29), and its moves (API.md "Added in the third round", D-32..D-34).
 import {
+  availabilityBodySchema,
+  declineBodySchema,
+  disputedDealSchema,
+  settleBodySchema,
+  solutionIdParamsSchema,
   acceptBodySchema,
   acceptResultSchema,
   dataOf,
@@ -19,14 +24,16 @@ import {
   unreadCountSchema,
   userCardSchema,
   userIdParamsSchema,
+  solutionSchema,
+  type Deal,
 } from '@app/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { buildSolutionsService } from '../solutions/service.js';
-import { buildDealsService } from './service.js';
+import { buildSolutionsService, type Display } from '../solutions/service.js';
+import { buildDealLifecycleService } from './build.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -40,7 +47,15 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     notifier: app.notifier,
     now: app.clock.now,
   });
-  const deals = buildDealsService({ db: app.database.db, posts, notifier: app.notifier, now: app.clock.now });
+  const { deals, lifecycle } = buildDealLifecycleService({
+    db: app.database.db,
+    notifier: app.notifier,
+    now: app.clock.now,
+    eurPerUsdMicro: config.eurPerUsdMicro,
+  });
+  // D-32..D-34: expiries, lapses, completions and reminders, checked once a minute.
+  app.jobs.every('deal-clock', '* * * * *', () => lifecycle.tick());
+
   // D-28: a person types a few messages a minute; a script sending hundreds is stopped.
   const messageQuota = app.limiter('deal-message', {
     max: 30 * config.rateLimitScale,
@@ -55,14 +70,18 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       preHandler: app.requireUser,
       schema: {
         tags: ['deal'],
-        summary: 'Accept a post: a client takes an offer for free; a supplier takes a need with contact access (D-15)',
+        summary:
+          'Accept a post: sends a request its owner confirms or declines (D-32); the post stays listed. A note (no contacts), a proposed price, and dates for a post booked by date (D-33). 10 a day, 20 open at once.',
         security: secured,
         querystring: displayQuerySchema,
         body: acceptBodySchema,
-        response: { 200: dataOf(acceptResultSchema), ...errors, 402: errorSchema },
+        response: { 200: dataOf(acceptResultSchema), ...errors, 429: errorSchema },
       },
     },
-    async (request) => ({ data: await deals.accept(caller(request), request.body, request.query) }),
+    async (request) => {
+      const deal = await lifecycle.request(caller(request), request.body);
+      return { data: { solution: await posts.details(caller(request), deal.solution_id, request.query), deal } };
+    },
   );
 
   app.put(
@@ -71,14 +90,14 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       preHandler: app.requireUser,
       schema: {
         tags: ['deal'],
-        summary: 'Drop an order you accepted: the post is open again and its owner is told',
+        summary: 'Drop your order on a post: withdraws your request, or cancels your confirmed deal; its owner is told',
         security: secured,
         body: rejectBodySchema,
         response: { 204: z.null(), ...errors },
       },
     },
     async (request, reply) => {
-      await deals.reject(caller(request), request.body);
+      await lifecycle.drop(caller(request), request.body);
       return reply.code(204).send(null);
     },
   );
@@ -164,37 +183,125 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       reply.code(201).send({ data: await deals.send(caller(request), request.params.dealId, request.body.text) }),
   );
 
-  app.post(
-    '/api/deals/:dealId/complete',
+  /** The deal's moves: each answers the deal as the caller now sees it. */
+  const move = (
+    path: string,
+    summary: string,
+    run: (c: Caller, dealId: string, body: { reason?: string | undefined }, display: Display) => Promise<Deal>,
+  ) =>
+    app.post(
+      `/api/deals/:dealId/${path}`,
+      {
+        preHandler: app.requireUser,
+        schema: {
+          tags: ['deal'],
+          summary,
+          security: secured,
+          params: dealIdParamsSchema,
+          querystring: displayQuerySchema,
+          ...(path === 'decline' ? { body: declineBodySchema } : {}),
+          response: { 200: dataOf(dealSchema), ...errors, 402: errorSchema },
+        },
+      },
+      async (request) => ({
+        data: await run(
+          caller(request),
+          request.params.dealId,
+          (request.body ?? {}) as { reason?: string },
+          request.query,
+        ),
+      }),
+    );
+  move(
+    'confirm',
+    "The post's owner confirms a request (D-32); a single-use post's other requests are declined; 409 when the dates are full (D-33)",
+    (c, id, _b, d) => lifecycle.confirm(c, id, d),
+  );
+  move('decline', "The post's owner declines a request, with an optional reason (D-32)", (c, id, b, d) =>
+    lifecycle.decline(c, id, b.reason, d),
+  );
+  move('withdraw', 'The requester takes a request back (D-32)', (c, id, _b, d) => lifecycle.withdraw(c, id, d));
+  move(
+    'cancel',
+    'Either party cancels a confirmed deal before completion; the post is listed again (D-32)',
+    (c, id, _b, d) => lifecycle.cancel(c, id, d),
+  );
+  move(
+    'complete',
+    'Mark the deal done; completed once both parties have, or 3 days after one did without a dispute (D-34)',
+    (c, id, _b, d) => lifecycle.markDone(c, id, d),
+  );
+  move('dispute', 'Report a problem: the deal is frozen until an admin settles it (D-34)', (c, id, _b, d) =>
+    lifecycle.dispute(c, id, d),
+  );
+
+  app.get(
+    '/api/solution/:solutionId/requests',
     {
       preHandler: app.requireUser,
       schema: {
         tags: ['deal'],
-        summary: 'Mark the deal completed (either party); the other may dispute within 7 days (D-29)',
+        summary: "The post's owner: every request, open first, each requester as a Person without contacts (D-32)",
         security: secured,
-        params: dealIdParamsSchema,
+        params: solutionIdParamsSchema,
         querystring: displayQuerySchema,
-        response: { 200: dataOf(dealSchema), ...errors },
+        response: { 200: listOf(dealSchema), ...errors },
       },
     },
-    async (request) => ({ data: await deals.complete(caller(request), request.params.dealId, request.query) }),
+    async (request) => ({
+      data: await deals.requests(caller(request), request.params.solutionId, request.query),
+      next_cursor: null,
+    }),
+  );
+
+  app.put(
+    '/api/solution/:solutionId/availability',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['deal'],
+        summary: "The owner's capacity and blocked dates of a post booked by date (D-33)",
+        security: secured,
+        params: solutionIdParamsSchema,
+        querystring: displayQuerySchema,
+        body: availabilityBodySchema,
+        response: { 200: dataOf(solutionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await lifecycle.setAvailability(caller(request), request.params.solutionId, request.body);
+      return { data: await posts.details(caller(request), request.params.solutionId, request.query) };
+    },
+  );
+
+  app.get(
+    '/api/admin/deals/disputed',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['admin'],
+        summary: 'Admins: the deals frozen by a dispute, oldest first (D-34)',
+        security: secured,
+        response: { 200: listOf(disputedDealSchema), ...errors },
+      },
+    },
+    async (request) => ({ data: await lifecycle.disputed(caller(request)), next_cursor: null }),
   );
 
   app.post(
-    '/api/deals/:dealId/dispute',
+    '/api/admin/deals/:dealId/settle',
     {
       preHandler: app.requireUser,
       schema: {
-        tags: ['deal'],
-        summary:
-          'Dispute a completion within 7 days (the party who did not mark it): the deal is accepted again, its ratings withdrawn (D-29)',
+        tags: ['admin'],
+        summary: 'Admins: settle a disputed deal as completed or cancelled; both parties are told (D-34)',
         security: secured,
         params: dealIdParamsSchema,
-        querystring: displayQuerySchema,
-        response: { 200: dataOf(dealSchema), ...errors },
+        body: settleBodySchema,
+        response: { 200: dataOf(z.object({ _id: z.string(), status: z.string() })), ...errors },
       },
     },
-    async (request) => ({ data: await deals.dispute(caller(request), request.params.dealId, request.query) }),
+    async (request) => ({ data: await lifecycle.settle(caller(request), request.params.dealId, request.body.outcome) }),
   );
 
   app.post(
@@ -203,7 +310,8 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       preHandler: app.requireUser,
       schema: {
         tags: ['deal'],
-        summary: 'Rate the other party of a completed deal once: 1 to 5, an optional text of at most 500 (D-29)',
+        summary:
+          'Rate the other party once: 1 to 5, an optional text of at most 500, on a completed deal the owner confirmed that had contact access (D-34)',
         security: secured,
         params: dealIdParamsSchema,
         body: newReviewBodySchema,

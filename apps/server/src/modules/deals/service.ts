@@ -1,27 +1,30 @@
-// Accepting and rejecting (D-6, D-13 to D-15). A client accepts an offer for free; a supplier
-// accepts a need only with contact access (402 otherwise, and the app offers the payment choice).
-// Issue 15: the deal as each party sees it (D-27), its messages (D-28), completing, disputing and
-// rating (D-29). Only the two parties reach a deal; to anybody else it does not exist (404).
+// The deal as each party sees it (D-27), its messages (D-28) and its reviews (D-34). Only the two
+// parties reach a deal; to anybody else it does not exist (404). Its moves are lifecycle-service.ts.
 import {
-  DISPUTE_WINDOW_DAYS,
+  AUTO_COMPLETE_DAYS,
+  FEE_LAPSE_HOURS,
+  PAY_AS_YOU_GO_PERCENT,
+  REQUEST_EXPIRY_DAYS,
+  currencyOfSetting,
+  percentOf,
   supplierSide,
+  toDecimalString,
   type Deal,
   type DealStatus,
   type Message,
   type Person,
   type Review,
-  type Solution,
   type UserCard,
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { dealNotices, notices } from '../notifications/messages.js';
+import { dealNotices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { solutionsRepository, type SolutionRow, type SolutionsRepository } from '../solutions/repository.js';
 import { titleOf } from '../solutions/title.js';
-import { hiddenFrom, ratingOf, toSolution, type Display, type SolutionsService } from '../solutions/service.js';
+import { ratingOf, toSolution, type Display } from '../solutions/service.js';
 import {
   dealsRepository,
   type DealsRepository,
@@ -38,9 +41,15 @@ export const MESSAGE_PAGE = 50;
 /** Reviews on a user's card. */
 const CARD_REVIEWS = 10;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
-export const dealStatusOf = (deal: Pick<PartyDeal, 'endedAt' | 'completedAt'>): DealStatus =>
-  deal.endedAt ? 'cancelled' : deal.completedAt ? 'completed' : 'accepted';
+/** D-33: the dates a booking names, as the request gave them (`to` inclusive for days and months). */
+function datesOf(deal: PartyDeal): { from: string; to: string } | undefined {
+  if (!deal.fromAt || !deal.toAt) return undefined;
+  if (deal.unit === 'hour') return { from: deal.fromAt.toISOString(), to: deal.toAt.toISOString() };
+  const last = deal.unit === 'night' ? deal.toAt.getTime() : deal.toAt.getTime() - DAY_MS;
+  return { from: deal.fromAt.toISOString().slice(0, 10), to: new Date(last).toISOString().slice(0, 10) };
+}
 
 function toPerson(row: PersonRow, contacts: boolean): Person {
   return {
@@ -92,17 +101,16 @@ function afterOf(cursor: string | undefined) {
 interface Deps {
   deals: DealsRepository;
   solutions: SolutionsRepository;
-  posts: SolutionsService;
   notifier: Notifier;
   now?: () => Date;
 }
 
-export function dealsService({ deals, solutions, posts, notifier, now = () => new Date() }: Deps) {
+export function dealsService({ deals, solutions, notifier, now = () => new Date() }: Deps) {
   const rule = entitlements(solutions, now);
 
-  /** D-27: the deal has contact access while it runs (or is completed) and its supplier side has access. */
+  /** D-27, D-32: a confirmed (or completed) deal has contact access when its supplier side has it. */
   async function hasAccess(deal: PartyDeal): Promise<boolean> {
-    if (deal.endedAt) return false;
+    if (deal.state !== 'accepted' && deal.state !== 'completed') return false;
     return rule.supplierHasAccess({ id: deal.solutionId, user_id: deal.ownerId, user_role: deal.userRole }, deal);
   }
 
@@ -135,8 +143,30 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       if (!row || !other) continue;
       const access = await hasAccess(deal);
       const role = deal.ownerId === caller.userId ? 'owner' : 'acceptor';
-      const status = dealStatusOf(deal);
+      const status = deal.state;
       const review = mine.get(deal.id);
+      const code = currencyOfSetting(display.currency);
+      // D-33: the unit price (proposed, else the post's) times the units booked, in the reader's currency.
+      const unitPrice =
+        code === 'EUR'
+          ? (deal.priceEur ?? row.price_eur)
+          : code === 'XOF'
+            ? (deal.priceXof ?? row.price_xof)
+            : (deal.priceUsd ?? row.price_usd);
+      const total = unitPrice * deal.units;
+      const supplier = supplierSide(deal.userRole, deal.ownerId, deal.acceptorId) === caller.userId;
+      const dates = datesOf(deal);
+      const doneMine = role === 'owner' ? deal.doneOwnerAt : deal.doneAcceptorAt;
+      const doneOther = role === 'owner' ? deal.doneAcceptorAt : deal.doneOwnerAt;
+      const firstDone = [deal.doneOwnerAt, deal.doneAcceptorAt]
+        .filter((d): d is Date => d !== null)
+        .sort((a, b) => a.getTime() - b.getTime())[0];
+      const expiresAt =
+        status === 'requested'
+          ? new Date(deal.acceptedAt.getTime() + REQUEST_EXPIRY_DAYS * DAY_MS)
+          : status === 'accepted' && !access && deal.confirmedAt
+            ? new Date(deal.confirmedAt.getTime() + FEE_LAPSE_HOURS * HOUR_MS)
+            : undefined;
       out.push({
         _id: deal.id,
         // The owner sees their own contacts; the acceptor the owner's only with access (D-14).
@@ -146,11 +176,35 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
         contact_access: access,
         status,
         accepted_at: deal.acceptedAt.toISOString(),
+        ...(deal.confirmedAt ? { confirmed_at: deal.confirmedAt.toISOString() } : {}),
+        ...(deal.note ? { note: deal.note } : {}),
+        ...(deal.priceCurrency && deal.priceMinor !== null
+          ? { price: { amount: toDecimalString(deal.priceMinor, deal.priceCurrency), currency: deal.priceCurrency } }
+          : {}),
+        ...(deal.unit && dates ? { unit: deal.unit, ...dates, units: deal.units } : dates ? dates : {}),
+        total: { amount: toDecimalString(total, code), currency: code },
+        // D-15 revised: the fee concerns the supplier side only, and only when no subscription covers it.
+        ...(supplier && (deal.contactAccess === 'payment' || !access)
+          ? {
+              fee: {
+                amount: toDecimalString(percentOf(total, PAY_AS_YOU_GO_PERCENT), code),
+                currency: code,
+                paid: deal.contactAccess === 'payment',
+              },
+            }
+          : {}),
+        ...(expiresAt ? { expires_at: expiresAt.toISOString() } : {}),
+        ...(deal.reason ? { reason: deal.reason } : {}),
+        done_by_me: doneMine !== null,
+        done_by_other: doneOther !== null,
+        disputed: deal.disputedAt !== null,
+        ...(status === 'accepted' && firstDone && !deal.disputedAt
+          ? { auto_complete_at: new Date(firstDone.getTime() + AUTO_COMPLETE_DAYS * DAY_MS).toISOString() }
+          : {}),
         ...(status === 'completed' && deal.completedAt
           ? {
               completed_at: deal.completedAt.toISOString(),
               ...(deal.completedBy ? { completed_by: deal.completedBy } : {}),
-              dispute_until: new Date(deal.completedAt.getTime() + DISPUTE_WINDOW_DAYS * DAY_MS).toISOString(),
             }
           : {}),
         ...(review ? { my_review: toReview(review) } : {}),
@@ -166,9 +220,16 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
     return one;
   }
 
-  /** D-28: messages only while the deal has contact access (they never bypass the fee). */
+  /** D-28: messages only on a confirmed deal with contact access (they never bypass the fee). */
   async function threadOf(caller: Caller, dealId: string): Promise<PartyDeal> {
     const deal = await partyDeal(caller, dealId);
+    if (deal.state !== 'accepted' && deal.state !== 'completed') {
+      // Before the owner confirms there is nothing to say yet; after an end, nothing more (D-34).
+      throw new AppError(
+        'NOT_AVAILABLE',
+        deal.state === 'requested' ? 'The request is not confirmed' : 'The deal has ended',
+      );
+    }
     if (!(await hasAccess(deal))) throw new AppError('CONTACT_ACCESS_REQUIRED');
     return deal;
   }
@@ -209,7 +270,6 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
      */
     async send(caller: Caller, dealId: string, text: string): Promise<Message> {
       const deal = await threadOf(caller, dealId);
-      if (dealStatusOf(deal) === 'cancelled') throw new AppError('NOT_AVAILABLE');
       const recipientId = otherOf(deal, caller.userId);
       const [people, post] = await Promise.all([
         deals.people([caller.userId, recipientId]),
@@ -217,6 +277,9 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       ]);
       const sender = people.get(caller.userId);
       const recipient = people.get(recipientId);
+      // D-34: a deleted account is not written to.
+      if (!recipient || recipient.deletedAt)
+        throw new AppError('NOT_AVAILABLE', 'The other party deleted their account');
       const notice = dealNotices.message(sender?.firstName ?? '', post[0] ? titleOf(post[0]) : { en: '', fr: '' });
       const { message, notified } = await deals.addMessage({
         dealId: deal.id,
@@ -235,44 +298,17 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       return shown;
     },
 
-    /** POST /api/deals/:dealId/complete (D-29): either party; 409 unless accepted. */
-    async complete(caller: Caller, dealId: string, display: Display): Promise<Deal> {
-      const deal = await partyDeal(caller, dealId);
-      const me = (await deals.people([caller.userId])).get(caller.userId);
-      const post = (await solutions.byIds([deal.solutionId]))[0];
-      const notified = await deals.complete(deal, caller.userId, now(), {
-        userId: otherOf(deal, caller.userId),
-        notice: dealNotices.completed(me?.firstName ?? '', post ? titleOf(post) : { en: '', fr: '' }),
-      });
-      if (!notified) throw new AppError('NOT_AVAILABLE');
-      void notifier.delivered(notified);
-      return view(caller, deal.id, display);
-    },
-
-    /** POST /api/deals/:dealId/dispute (D-29): the other party, within 7 days of the completion. */
-    async dispute(caller: Caller, dealId: string, display: Display): Promise<Deal> {
-      const deal = await partyDeal(caller, dealId);
-      const at = now();
-      const me = (await deals.people([caller.userId])).get(caller.userId);
-      const post = (await solutions.byIds([deal.solutionId]))[0];
-      const notified = await deals.dispute(
-        deal,
-        caller.userId,
-        new Date(at.getTime() - DISPUTE_WINDOW_DAYS * DAY_MS),
-        at,
-        {
-          userId: otherOf(deal, caller.userId),
-          notice: dealNotices.disputed(me?.firstName ?? '', post ? titleOf(post) : { en: '', fr: '' }),
-        },
-      );
-      if (!notified) throw new AppError('NOT_AVAILABLE');
-      void notifier.delivered(notified);
-      return view(caller, deal.id, display);
-    },
-
-    /** POST /api/deals/:dealId/review (D-29): once per party of a completed deal. */
+    /**
+     * POST /api/deals/:dealId/review (D-34): once per party of a completed deal that the owner
+     * confirmed and that had contact access; never of a deleted account.
+     */
     async review(caller: Caller, dealId: string, body: { rating: number; text: string | null }): Promise<Review> {
       const deal = await partyDeal(caller, dealId);
+      if (deal.state !== 'completed' || !deal.confirmedAt || deal.contactAccess === 'none') {
+        throw new AppError('NOT_AVAILABLE', 'The deal is not completed');
+      }
+      const subject = (await deals.people([otherOf(deal, caller.userId)])).get(otherOf(deal, caller.userId));
+      if (!subject || subject.deletedAt) throw new AppError('NOT_AVAILABLE', 'The other party deleted their account');
       const result = await deals.review({
         dealId: deal.id,
         authorId: caller.userId,
@@ -293,71 +329,15 @@ export function dealsService({ deals, solutions, posts, notifier, now = () => ne
       return { ...toPerson(row, false), reviews: (await deals.reviewsOf(userId, CARD_REVIEWS)).map(toReview) };
     },
 
-    async accept(
-      caller: Caller,
-      body: { user_id: string; accepted_by?: string | undefined; solution_id: string },
-      display: Display,
-    ) {
-      // API.md: nobody acts for somebody else by changing an id.
-      if (body.user_id !== caller.userId || (body.accepted_by !== undefined && body.accepted_by !== caller.userId)) {
-        throw new AppError('FORBIDDEN');
-      }
-      const row = await solutions.findById(body.solution_id);
-      if (!row || row.status === 'Deleted' || hiddenFrom(row, caller)) throw new AppError('NOT_FOUND');
-      if (row.status !== 'Pending' || row.user_id === caller.userId) throw new AppError('NOT_AVAILABLE');
-      const acceptor = await solutions.contactOf(caller.userId);
-      if (!acceptor) throw new AppError('AUTH_FAILED');
-
-      // D-13: the supplier side is the acceptor of a need, the owner of an offer. D-27: a fee paid
-      // for this pair (post, acceptor) before stays paid when the same pair accepts again.
-      const contactAccess = (await deals.paidBefore(row.id, caller.userId))
-        ? 'payment'
-        : await rule.accessFor(supplierSide(row.user_role, row.user_id, caller.userId));
-      if (row.user_role === 'needSolution' && contactAccess === 'none') throw new AppError('CONTACT_ACCESS_REQUIRED');
-
-      const sub = titleOf(row);
-      const result = await deals.accept({
-        solutionId: row.id,
-        acceptorId: caller.userId,
-        contactAccess,
-        notice: notices.accepted(acceptor.firstName, sub),
-      });
-      if (!result) throw new AppError('NOT_AVAILABLE');
-      void notifier.delivered(result.notified);
-      const owner = await solutions.contactOf(result.ownerId);
-      const text = notices.accepted(acceptor.firstName, sub);
-      notifier.sms(owner?.mobile, owner?.language === 'fr' ? text.fr : text.en);
-
-      const solution: Solution = await posts.details(caller, row.id, display);
-      const { deal } = result;
-      return {
-        solution,
-        deal: {
-          _id: deal.id,
-          solution_id: deal.solutionId,
-          acceptor_id: deal.acceptorId,
-          accepted_at: deal.acceptedAt.toISOString(),
-          contact_access: deal.contactAccess,
-        },
-      };
-    },
-
-    async reject(caller: Caller, body: { user_id: string; solution_id: string }) {
-      if (body.user_id !== caller.userId) throw new AppError('FORBIDDEN');
-      const row = await solutions.findById(body.solution_id);
-      if (!row) throw new AppError('NOT_FOUND');
-      const acceptor = await solutions.contactOf(caller.userId);
-      const result = await deals.reject({
-        solutionId: row.id,
-        acceptorId: caller.userId,
-        notice: notices.rejected(acceptor?.firstName ?? '', titleOf(row)),
-      });
-      // Only the acceptor of a live deal can drop it.
-      if (!result) throw new AppError('NOT_AVAILABLE');
-      void notifier.delivered(result.notified);
+    /** GET /api/solution/:solutionId/requests (D-32): the owner's view of who asked, open first. */
+    async requests(caller: Caller, solutionId: string, display: Display): Promise<Deal[]> {
+      const [row] = await solutions.byIds([solutionId]);
+      if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
+      if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
+      return views(caller, await deals.onPost(solutionId, DEAL_LIST_LIMIT), display);
     },
   };
 }
 
-export const buildDealsService = (deps: { db: Db; posts: SolutionsService; notifier: Notifier; now?: () => Date }) =>
+export const buildDealsService = (deps: { db: Db; notifier: Notifier; now?: () => Date }) =>
   dealsService({ ...deps, deals: dealsRepository(deps.db), solutions: solutionsRepository(deps.db) });

@@ -10,7 +10,11 @@ export type RunningSubscription = 'trial' | 'yearly' | null;
 /** The reads the rule needs; the solutions repository provides them. */
 export interface EntitlementReads {
   activeSubscription(userId: string, now: Date): Promise<RunningSubscription>;
-  liveDeal(solutionId: string): Promise<{ acceptorId: string; contactAccess: ContactAccess } | undefined>;
+  /** The viewer's confirmed deal on a post (D-32: requests are not deals with contacts yet). */
+  liveDeal(
+    solutionId: string,
+    acceptorId: string,
+  ): Promise<{ acceptorId: string; contactAccess: ContactAccess } | undefined>;
 }
 
 /** The fields of a post the rule looks at. */
@@ -40,7 +44,7 @@ export function entitlements(reads: EntitlementReads, now: () => Date) {
   async function maySeeContacts(viewerId: string, post: PostParties): Promise<boolean> {
     if (viewerId === post.user_id) return true;
     if ((await accessFor(viewerId)) !== 'none') return true;
-    const deal = await reads.liveDeal(post.id);
+    const deal = await reads.liveDeal(post.id, viewerId);
     return deal?.acceptorId === viewerId && (await supplierHasAccess(post, deal));
   }
 

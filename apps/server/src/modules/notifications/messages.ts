@@ -50,3 +50,70 @@ export const dealNotices = {
     fr: `${who} a contesté la fin de la commande de « ${sub.fr} ». Elle est de nouveau en cours.`,
   }),
 };
+
+/** D-32..D-34: every move of a deal, told to the other side in both languages. */
+export const requestNotices = {
+  /** To the owner: SPEC's "a notification was sent to the provider", now a request to answer. */
+  requested: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} sent a request for your post "${sub.en}". Open it to confirm or decline.`,
+    fr: `${who} a envoyé une demande pour votre annonce « ${sub.fr} ». Ouvrez-la pour confirmer ou refuser.`,
+  }),
+  confirmed: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} confirmed your request for "${sub.en}".`,
+    fr: `${who} a confirmé votre demande pour « ${sub.fr} ».`,
+  }),
+  declined: (who: string, sub: Sub, reason: string | null): Bilingual => ({
+    en: `${who} declined your request for "${sub.en}".${reason ? ` Reason: ${reason}` : ''}`,
+    fr: `${who} a refusé votre demande pour « ${sub.fr} ».${reason ? ` Motif : ${reason}` : ''}`,
+  }),
+  chosenOther: (sub: Sub): Bilingual => ({
+    en: `Your request for "${sub.en}" was declined: its owner chose someone else.`,
+    fr: `Votre demande pour « ${sub.fr} » a été refusée : son auteur a choisi quelqu'un d'autre.`,
+  }),
+  withdrawn: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} withdrew their request for your post "${sub.en}".`,
+    fr: `${who} a retiré sa demande pour votre annonce « ${sub.fr} ».`,
+  }),
+  expired: (sub: Sub): Bilingual => ({
+    en: `Your request for "${sub.en}" expired: it was not answered within 7 days.`,
+    fr: `Votre demande pour « ${sub.fr} » a expiré : elle est restée sans réponse pendant 7 jours.`,
+  }),
+  lapsed: (sub: Sub): Bilingual => ({
+    en: `The deal on "${sub.en}" lapsed: its fee was not paid within 48 hours.`,
+    fr: `La commande de « ${sub.fr} » a expiré : ses frais n'ont pas été payés dans les 48 heures.`,
+  }),
+  cancelled: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} cancelled the deal on "${sub.en}".`,
+    fr: `${who} a annulé la commande de « ${sub.fr} ».`,
+  }),
+  done: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} marked the deal on "${sub.en}" as done. Mark it done too, or report a problem; it completes by itself in 3 days.`,
+    fr: `${who} a marqué la commande de « ${sub.fr} » comme faite. Marquez-la aussi, ou signalez un problème ; elle se termine d'elle-même dans 3 jours.`,
+  }),
+  completed: (sub: Sub): Bilingual => ({
+    en: `The deal on "${sub.en}" is completed. You can now rate it.`,
+    fr: `La commande de « ${sub.fr} » est terminée. Vous pouvez maintenant la noter.`,
+  }),
+  disputed: (who: string, sub: Sub): Bilingual => ({
+    en: `${who} reported a problem with the deal on "${sub.en}". It is on hold until our team settles it.`,
+    fr: `${who} a signalé un problème avec la commande de « ${sub.fr} ». Elle est suspendue jusqu'à la décision de notre équipe.`,
+  }),
+  settled: (sub: Sub, outcome: 'completed' | 'cancelled'): Bilingual =>
+    outcome === 'completed'
+      ? {
+          en: `Our team settled the deal on "${sub.en}": it is completed.`,
+          fr: `Notre équipe a tranché la commande de « ${sub.fr} » : elle est terminée.`,
+        }
+      : {
+          en: `Our team settled the deal on "${sub.en}": it is cancelled.`,
+          fr: `Notre équipe a tranché la commande de « ${sub.fr} » : elle est annulée.`,
+        },
+  reminder: (sub: Sub, day: string): Bilingual => ({
+    en: `Reminder: your booking of "${sub.en}" starts tomorrow (${day}).`,
+    fr: `Rappel : votre réservation de « ${sub.fr} » commence demain (${day}).`,
+  }),
+  accountDeleted: (sub: Sub): Bilingual => ({
+    en: `The other party of your deal on "${sub.en}" deleted their account. The deal is cancelled.`,
+    fr: `L'autre partie de votre commande de « ${sub.fr} » a supprimé son compte. La commande est annulée.`,
+  }),
+};

@@ -7,7 +7,6 @@ import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deals, localPaymentOrders, notifications, payments, subscriptions, users } from '../../db/schema.js';
 import type { LocalOrderStore } from '../../adapters/payments/local.js';
-import { takePost } from '../deals/repository.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -18,11 +17,12 @@ export interface Notice {
   notice: Bilingual;
 }
 
-/**
- * What settling a one-time payment does to the deal: unlock the live one (named by its acceptor, so
- * that a deal ended and replaced meanwhile is not unlocked), or record the supplier's acceptance of a need.
- */
-export type Settlement = { kind: 'unlock'; acceptorId: string } | { kind: 'accept'; acceptorId: string };
+/** D-15 revised: settling a fee unlocks one confirmed deal, named by its id. */
+export interface Settlement {
+  kind: 'unlock';
+  dealId: string;
+  acceptorId: string;
+}
 
 export function paymentsRepository(db: Db) {
   return {
@@ -69,29 +69,16 @@ export function paymentsRepository(db: Db) {
         if (!captured) return null;
         const settlement = input.settlement;
         let granted = false;
-        if (settlement?.kind === 'unlock') {
-          // Only the same live deal, and only once: a second payment for a paid deal grants nothing (item 6).
+        if (settlement) {
+          // Only a deal still confirmed, and only once: a second payment for a paid deal grants nothing.
           const unlocked = await tx
             .update(deals)
             .set({ contactAccess: 'payment' })
             .where(
-              and(
-                eq(deals.solutionId, input.solutionId),
-                eq(deals.acceptorId, settlement.acceptorId),
-                isNull(deals.endedAt),
-                ne(deals.contactAccess, 'payment'),
-              ),
+              and(eq(deals.id, settlement.dealId), eq(deals.state, 'accepted'), ne(deals.contactAccess, 'payment')),
             )
             .returning({ id: deals.id });
           granted = unlocked.length === 1;
-        } else if (settlement?.kind === 'accept') {
-          // Taken just as a free accept takes it (takePost, D-6), with the payment's contact access.
-          const taken = await takePost(tx, {
-            solutionId: input.solutionId,
-            acceptorId: settlement.acceptorId,
-            contactAccess: 'payment',
-          });
-          granted = taken !== null;
         }
         if (!granted) {
           const [refunded] = await tx

@@ -91,22 +91,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       preHandler: paymentCalls,
       schema: {
         tags: ['payment'],
-        summary: 'Pay-as-you-go for one deal: 15% of the dollar price in USD, priced by the server (D-15)',
+        summary:
+          "Pay-as-you-go for one confirmed deal (`deal_id`, or `solution_id` for the payer's deal on that post): 15% of the deal's total, priced by the server; in USD until mobile money lands (D-15 revised)",
         security: secured,
         body: payBodySchema,
         response: { 200: dataOf(redirectResultSchema), ...errors, 503: errorSchema },
       },
     },
-    async (request) => {
-      const id = request.body.solution_id;
-      return {
-        data: await payments.pay(
-          caller(request),
-          id,
-          urls(request, PAYMENT_RETURN_PATH, '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
-        ),
-      };
-    },
+    async (request) => ({
+      data: await payments.pay(caller(request), request.body, (id) =>
+        urls(request, PAYMENT_RETURN_PATH, '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
+      ),
+    }),
   );
 
   // PayPal sends the payer back with `token` (its order id) and `PayerID` added to the return URL,

@@ -7,6 +7,7 @@ import {
   YEARLY_PRICE,
   parseDecimal,
   percentOf,
+  supplierSide,
   toDecimalString,
   type CurrencyCode,
   type Payment,
@@ -15,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PaymentError, type Capture, type PaymentAdapter, type WebhookEvent } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { notices, paymentNotices } from '../notifications/messages.js';
+import { paymentNotices } from '../notifications/messages.js';
 import { dealsRepository, type DealsRepository } from '../deals/repository.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
@@ -90,32 +91,34 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
   }
 
   /**
-   * D-15: what a payment by `payerId` on this post settles, or null when it may not pay: the
-   * supplier side of a live deal without contact access, or a supplier about to accept an open need.
+   * D-15 revised: what a payment by `payerId` on this post settles, or null when it may not pay:
+   * the supplier side of a deal the owner confirmed, without contact access. `dealId` names the deal
+   * when a post booked by date has several; without it, the payer's first such deal on the post.
    */
-  async function settlementFor(row: SolutionRow, payerId: string): Promise<Settlement | null> {
-    const deal = await solutions.liveDeal(row.id);
-    if (deal) {
-      const supplierId = row.user_role === 'needSolution' ? deal.acceptorId : row.user_id;
-      if (supplierId !== payerId || (await rule.supplierHasAccess(row, deal))) return null;
-      return { kind: 'unlock', acceptorId: deal.acceptorId };
+  async function payable(row: SolutionRow, payerId: string, dealId?: string | null) {
+    for (const deal of await deals.confirmedOn(row.id)) {
+      if (dealId && deal.id !== dealId) continue;
+      if (supplierSide(row.user_role, row.user_id, deal.acceptorId) !== payerId) continue;
+      if (await rule.supplierHasAccess(row, deal)) continue;
+      return deal;
     }
-    if (row.user_role !== 'needSolution' || row.status !== 'Pending' || row.user_id === payerId) return null;
-    // D-29: a hidden post, or one of a blocked owner, cannot be taken.
-    if (row.hidden || row.owner_blocked) return null;
-    if ((await rule.accessFor(payerId)) !== 'none') return null;
-    // D-27: this supplier already paid for this need; accepting it again is free, never a second fee.
-    if (await deals.paidBefore(row.id, payerId)) return null;
-    return { kind: 'accept', acceptorId: payerId };
+    return null;
+  }
+
+  async function settlementFor(row: SolutionRow, payerId: string, dealId?: string | null): Promise<Settlement | null> {
+    const deal = await payable(row, payerId, dealId);
+    return deal ? { kind: 'unlock', dealId: deal.id, acceptorId: deal.acceptorId } : null;
   }
 
   /**
-   * The other party's contacts when the payer is a party to the live deal and it has contact access
-   * (D-14); otherwise none (issue 14: a payment never reveals more than its payer is entitled to).
+   * The other party's contacts when the payer is a party to the confirmed deal and it has contact
+   * access (D-14); otherwise none (a payment never reveals more than its payer is entitled to).
    */
-  async function otherParty(row: SolutionRow, payerId: string) {
+  async function otherParty(row: SolutionRow, payerId: string, dealId: string | null) {
     const none = { email: null, mobile_no: null };
-    const deal = await solutions.liveDeal(row.id);
+    const deal = (await deals.confirmedOn(row.id)).find((d) =>
+      dealId ? d.id === dealId : d.acceptorId === payerId || row.user_id === payerId,
+    );
     if (!deal || (payerId !== row.user_id && payerId !== deal.acceptorId)) return none;
     if (!(await rule.supplierHasAccess(row, deal))) return none;
     const other = await repo.person(payerId === row.user_id ? deal.acceptorId : row.user_id);
@@ -159,15 +162,9 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
   ): Promise<PaymentRow> {
     const row = await solutions.findById(payment.solutionId ?? '');
     const live = row && row.status !== 'Deleted' ? row : undefined;
-    const settlement = live ? await settlementFor(live, payment.userId) : null;
+    const settlement = live ? await settlementFor(live, payment.userId, payment.dealId) : null;
     const otherId =
-      !live || !settlement
-        ? undefined
-        : settlement.kind === 'accept'
-          ? live.user_id
-          : payment.userId === live.user_id
-            ? settlement.acceptorId
-            : live.user_id;
+      !live || !settlement ? undefined : payment.userId === live.user_id ? settlement.acceptorId : live.user_id;
     const payer = await repo.person(payment.userId);
     const other = otherId ? await repo.person(otherId) : undefined;
     const sub = live ? titleOf(live) : { en: '', fr: '' };
@@ -193,8 +190,8 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       throw new AppError('NOT_AVAILABLE');
     }
     for (const n of result.notified) void notifier.delivered(n);
-    if (settlement?.kind === 'accept' && other) {
-      const text = notices.accepted(payer?.firstName ?? '', sub);
+    if (other) {
+      const text = paymentNotices.unlocked(payer?.firstName ?? '', sub);
       notifier.sms(other.mobile, other.language === 'fr' ? text.fr : text.en);
     }
     return result.payment;
@@ -232,12 +229,23 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       return toUser(row, await users.subscriptionState(userId, now()));
     },
 
-    /** POST /api/payment/pay: 15% of the post's dollar price in USD, priced here (D-15). */
-    async pay(caller: Caller, solutionId: string, urls: ReturnUrls): Promise<{ url: string }> {
+    /**
+     * POST /api/payment/pay (D-15 revised): 15% of the confirmed deal's total (unit price × units),
+     * priced here. Charged in dollars until a mobile-money provider takes other currencies.
+     */
+    async pay(
+      caller: Caller,
+      ids: { solution_id?: string | undefined; deal_id?: string | undefined },
+      urlsFor: (solutionId: string) => ReturnUrls,
+    ) {
+      const solutionId = ids.solution_id ?? (ids.deal_id ? (await deals.byId(ids.deal_id))?.solutionId : undefined);
+      if (!solutionId) throw new AppError('NOT_FOUND');
       const row = await post(solutionId);
-      if (!(await settlementFor(row, caller.userId))) throw new AppError('NOT_AVAILABLE');
-      const amountMinor = percentOf(row.price_usd, PAY_AS_YOU_GO_PERCENT);
+      const deal = await payable(row, caller.userId, ids.deal_id);
+      if (!deal) throw new AppError('NOT_AVAILABLE');
+      const amountMinor = percentOf((deal.priceUsd ?? row.price_usd) * deal.units, PAY_AS_YOU_GO_PERCENT);
       if (amountMinor < 1) throw new AppError('NOT_AVAILABLE', 'Nothing to pay for this post');
+      const urls = urlsFor(row.id);
       // Issue 14 item 6: one deal is paid once. A new order replaces the payer's open ones, which
       // are voided first, so at most one of the payer's orders for this deal can still be captured.
       for (const open of await repo.openOrders(caller.userId, row.id)) await voidOrder(open);
@@ -257,13 +265,17 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       await repo.insertPayment({
         userId: caller.userId,
         solutionId: row.id,
+        dealId: deal.id,
         kind: 'onetime',
         provider: provider.name,
         providerPaymentId: order.id,
         amountMinor,
         currency: 'USD',
       });
-      return { url: order.approveUrl };
+      return {
+        url: order.approveUrl,
+        amount: { value: toDecimalString(amountMinor, 'USD'), currency: 'USD' as const },
+      };
     },
 
     /** POST /api/payment/success: capture with the provider and record once (D-17). */
@@ -283,7 +295,7 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
         // Issue 14 item 2: capture only what settles into a state the payer is entitled to now (the
         // need may have been taken, or the deal paid, since the order was made); otherwise void it.
         const row = await solutions.findById(payment.solutionId ?? '');
-        if (!row || row.status === 'Deleted' || !(await settlementFor(row, payment.userId))) {
+        if (!row || row.status === 'Deleted' || !(await settlementFor(row, payment.userId, payment.dealId))) {
           const again = (await repo.paymentByProviderId(payment.providerPaymentId))!;
           // The same order settled by a concurrent return: that answer stands (D-17).
           if (again.status !== 'captured') {
@@ -308,7 +320,7 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
         }
       }
       const row = await post(body.solution_id);
-      return { payment: toPayment(payment), contact: await otherParty(row, caller.userId) };
+      return { payment: toPayment(payment), contact: await otherParty(row, caller.userId, payment.dealId) };
     },
 
     /** POST /api/payment/subscribe: the yearly price in the chosen currency (D-15), created with the provider (D-22). */

@@ -2,6 +2,7 @@
 // text search by search_norm(), kept in generated columns with trigram indexes (migrations 0002
 // and 0005; not in schema.ts, which only inserts never name them), never in application code.
 import {
+  BOOKING_UNITS,
   CATEGORY_IDS,
   SOLUTION_STATUSES,
   USER_ROLES,
@@ -80,6 +81,12 @@ const solutionRow = z.object({
   delivery_lat: z.number().nullable(),
   delivery_lng: z.number().nullable(),
   status: z.enum(SOLUTION_STATUSES),
+  /** D-33: booked by date when priced per day, night, hour or month. */
+  unit: z.enum(BOOKING_UNITS).nullable(),
+  capacity: z.number(),
+  blocked: z.array(z.object({ from: z.string(), to: z.string() })),
+  /** D-33: a need's last day (pickup_date is its first). */
+  dates_to: z.string().nullable(),
   /** D-29: an admin hid it, or its owner is blocked: off the map, lists and others' details. */
   hidden: z.boolean(),
   owner_blocked: z.boolean(),
@@ -187,7 +194,8 @@ const COLUMNS = sql`
          s.pickup_date::text as pickup_date, s.location[1] as pickup_lat, s.location[0] as pickup_lng,
          s.delivery_street_address, s.delivery_city, s.delivery_region, s.delivery_country,
          s.delivery_postal_address, s.delivery_date::text as delivery_date, s.delivery_lat, s.delivery_lng,
-         s.status, s.hidden, s.owner_blocked, s.created_at, s.created_at::text as created_key,
+         s.status, s.unit, s.capacity, s.blocked, s.dates_to::text as dates_to,
+         s.hidden, s.owner_blocked, s.created_at, s.created_at::text as created_key,
          -- In the same round trip (bench/load: a second query per list cost more than this one);
          -- PostgreSQL evaluates it only for the rows kept by the limit.
          coalesce((select json_agg(json_build_object('solutionId', i.solution_id, 'fullKey', i.full_key,
@@ -330,7 +338,10 @@ export function solutionsRepository(db: Db) {
                  as acceptor_subscription
         from (${COLUMNS}, d.acceptor_id as deal_acceptor_id, d.contact_access as deal_contact_access
           from solutions s join users u on u.id = s.user_id
-          left join deals d on d.solution_id = s.id and d.ended_at is null
+          -- D-14, D-32: the viewer's own confirmed deal on the post, if any.
+          left join lateral (select x.acceptor_id, x.contact_access from deals x
+            where x.solution_id = s.id and x.acceptor_id = ${viewerId} and x.state in ('accepted', 'completed')
+            order by x.accepted_at desc limit 1) d on true
           where s.id = ${id} and u.deleted_at is null) v`;
       let caller: Caller;
       let viewed: z.infer<typeof viewedRow> | undefined;
@@ -562,13 +573,37 @@ export function solutionsRepository(db: Db) {
       );
     },
 
-    /** My Orders (SPEC 2.3 item 12): posts the user holds a live deal on, latest deal first. */
+    /** My Orders (SPEC 2.3 item 12): posts the user requested or holds a live deal on, latest first. */
     async acceptedBy(userId: string, limit: number): Promise<SolutionRow[]> {
       return rowsOf(
-        await db.execute(sql`${SELECT} join deals d on d.solution_id = s.id and d.ended_at is null
-          where d.acceptor_id = ${userId} and s.status = 'Accepted' and not s.hidden and not s.owner_blocked
-          order by d.accepted_at desc limit ${limit}`),
+        await db.execute(sql`${SELECT} join (select solution_id, max(accepted_at) as last_at from deals
+            where acceptor_id = ${userId} and ended_at is null group by solution_id) d on d.solution_id = s.id
+          where s.status <> 'Deleted' and not s.hidden and not s.owner_blocked
+          order by d.last_at desc limit ${limit}`),
       );
+    },
+
+    /** D-32, D-33: what a post's page shows about its deals to one viewer. */
+    async dealFacts(solutionId: string, viewerId: string) {
+      const [open] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deals)
+        .where(and(eq(deals.solutionId, solutionId), eq(deals.state, 'requested')));
+      const [mine] = await db
+        .select({ id: deals.id, state: deals.state })
+        .from(deals)
+        .where(and(eq(deals.solutionId, solutionId), eq(deals.acceptorId, viewerId), isNull(deals.endedAt)))
+        .orderBy(sql`${deals.acceptedAt} desc`)
+        .limit(1);
+      const booked = await db
+        .select({ fromAt: deals.fromAt, toAt: deals.toAt })
+        .from(deals)
+        .where(and(eq(deals.solutionId, solutionId), eq(deals.state, 'accepted'), sql`${deals.fromAt} is not null`));
+      return {
+        requestCount: Number(open?.n ?? 0),
+        myDeal: mine,
+        bookings: booked.map((b) => ({ start: b.fromAt!.getTime(), end: b.toAt!.getTime() })),
+      };
     },
 
     async images(solutionIds: string[]): Promise<ImageRow[]> {
@@ -588,35 +623,50 @@ export function solutionsRepository(db: Db) {
      * D-6: soft delete; a live deal on the post ends with it and its acceptor is told, in the same
      * transaction. Null when there was nothing to delete; else the notification written, if any.
      */
-    async softDelete(id: string, notice: Bilingual): Promise<{ notified: NotificationRow | null } | null> {
+    async softDelete(id: string, notice: Bilingual): Promise<{ notified: NotificationRow[] } | null> {
       return db.transaction(async (tx) => {
+        const at = new Date();
         const [row] = await tx
           .update(solutions)
-          .set({ status: 'Deleted', deletedAt: new Date() })
+          .set({ status: 'Deleted', deletedAt: at })
           .where(and(eq(solutions.id, id), sql`${solutions.status} <> 'Deleted'`))
           .returning({ id: solutions.id });
         if (!row) return null;
-        const [ended] = await tx
+        // D-32: its open requests are declined and its confirmed deals cancelled; a completed deal
+        // stays completed (D-29).
+        const declined = await tx
           .update(deals)
-          .set({ endedAt: new Date(), endedReason: 'deleted' })
-          // D-29: a completed deal stays completed when its post goes.
-          .where(and(eq(deals.solutionId, id), isNull(deals.endedAt), isNull(deals.completedAt)))
+          .set({ state: 'declined', endedAt: at, endedReason: 'deleted' })
+          .where(and(eq(deals.solutionId, id), eq(deals.state, 'requested')))
           .returning({ acceptorId: deals.acceptorId });
-        if (!ended) return { notified: null };
-        const [notified] = await tx
+        const cancelled = await tx
+          .update(deals)
+          .set({ state: 'cancelled', endedAt: at, endedReason: 'deleted' })
+          .where(and(eq(deals.solutionId, id), eq(deals.state, 'accepted')))
+          .returning({ acceptorId: deals.acceptorId });
+        const told = [...new Set([...declined, ...cancelled].map((d) => d.acceptorId))];
+        if (told.length === 0) return { notified: [] };
+        const notified = await tx
           .insert(notifications)
-          .values({ userId: ended.acceptorId, messageEn: notice.en, messageFr: notice.fr, solutionId: id })
+          .values(told.map((userId) => ({ userId, messageEn: notice.en, messageFr: notice.fr, solutionId: id })))
           .returning();
-        return { notified: notified! };
+        return { notified };
       });
     },
 
-    /** The live deal on a post, if any. */
-    async liveDeal(solutionId: string) {
+    /** D-14, D-32: `acceptorId`'s confirmed deal on a post, if any. */
+    async liveDeal(solutionId: string, acceptorId: string) {
       const [deal] = await db
         .select()
         .from(deals)
-        .where(and(eq(deals.solutionId, solutionId), isNull(deals.endedAt)));
+        .where(
+          and(
+            eq(deals.solutionId, solutionId),
+            eq(deals.acceptorId, acceptorId),
+            inArray(deals.state, ['accepted', 'completed']),
+          ),
+        )
+        .limit(1);
       return deal;
     },
 

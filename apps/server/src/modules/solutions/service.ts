@@ -6,7 +6,10 @@ import {
   COUNTRY_SEARCH_MIN_LETTERS,
   convertOwnPrice,
   currencyOfSetting,
+  blockedInterval,
   findSubcategory,
+  takenRanges,
+  unitOfLabel,
   formatMoney,
   parseDecimal,
   searchTextTooShort,
@@ -165,6 +168,8 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
     delivery_date: row.delivery_date,
     status: row.status,
     created_at: row.created_at,
+    // D-33: a post priced per day, night, hour or month is booked by date.
+    ...(row.unit ? { unit: row.unit, capacity: row.capacity } : {}),
   };
 }
 
@@ -264,6 +269,10 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
             deliveryDate: input.delivery_date,
             deliveryLat: input.delivery_lat,
             deliveryLng: input.delivery_lng,
+            // D-33: the preset's unit ("per day"), or the owner's for an own proposition.
+            unit: input.unit ?? unitOfLabel(found.sub.label.en),
+            capacity: input.capacity ?? 1,
+            datesTo: input.dates_to,
           },
           images.map(({ image: _image, ...row }) => row),
         );
@@ -296,7 +305,18 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         },
         () => at,
       );
-      return toSolution(row, row.images, display, await preloaded.maySeeContacts(caller.userId, row));
+      const solution = toSolution(row, row.images, display, await preloaded.maySeeContacts(caller.userId, row));
+      const facts = await repo.dealFacts(row.id, caller.userId);
+      const mine = row.user_id === caller.userId;
+      return {
+        ...solution,
+        // D-33: the days at capacity, never by whom; the owner also sees what they blocked.
+        ...(row.unit && row.user_role === 'provideSolution'
+          ? { taken: takenRanges([...facts.bookings, ...row.blocked.map(blockedInterval)], row.capacity) }
+          : {}),
+        ...(mine ? { blocked: row.blocked, request_count: facts.requestCount } : {}),
+        ...(facts.myDeal ? { my_deal: { _id: facts.myDeal.id, status: facts.myDeal.state } } : {}),
+      };
     },
 
     /** Open posts of a type for the session `claim` names (checked with the read), newest or nearest first. */
@@ -430,7 +450,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       if (row.user_id === viewer.userId) return;
       // D-6: a taken post is seen only by its acceptor (and owner): nobody else counts a visit on it
       // or learns that it exists.
-      if (row.status === 'Accepted' && (await repo.liveDeal(solutionId))?.acceptorId !== viewer.userId) {
+      if (row.status === 'Accepted' && !(await repo.liveDeal(solutionId, viewer.userId))) {
         throw new AppError('NOT_FOUND');
       }
       const visitor = await repo.contactOf(viewer.userId);
@@ -450,7 +470,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
       const result = await repo.softDelete(solutionId, notices.deleted(titleOf(row)));
       if (!result) throw new AppError('NOT_FOUND');
-      if (result.notified) void notifier?.delivered(result.notified);
+      for (const row of result.notified) void notifier?.delivered(row);
     },
   };
 }

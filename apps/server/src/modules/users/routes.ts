@@ -31,6 +31,7 @@ import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../../plugins/auth.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
+import { buildDealLifecycleService } from '../deals/build.js';
 import { buildUsersService } from './service.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
@@ -39,6 +40,12 @@ const caller = (request: FastifyRequest): Caller => request.user!;
 const ip = (request: FastifyRequest) => `ip:${request.ip}`;
 
 export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const { lifecycle: dealLifecycle } = buildDealLifecycleService({
+    db: app.database.db,
+    notifier: app.notifier,
+    now: app.clock.now,
+    eurPerUsdMicro: config.eurPerUsdMicro,
+  });
   const users = buildUsersService({
     db: app.database.db,
     sms: app.sms,
@@ -46,6 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     storage: app.storage,
     mail: app.mail,
     admins: { emails: config.adminEmails, phones: config.adminPhones },
+    endDeals: (userId) => dealLifecycle.endForAccount(userId),
     now: app.clock.now,
   });
   // Per address, generous: many phones share one carrier address (CGNAT). The per-account and

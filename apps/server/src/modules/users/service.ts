@@ -24,6 +24,8 @@ interface Deps {
   sessions: SessionsService;
   storage: StorageAdapter;
   admins: Admins;
+  /** D-34: ends the account's requests and deals, telling the other parties (modules/deals). */
+  endDeals: (userId: string) => Promise<void>;
   now: () => Date;
 }
 
@@ -53,7 +55,7 @@ export function assertSelf(caller: Caller, userId: string): void {
 export const idImageUrl = (userId: string, index: number) => `/api/admin/users/${userId}/id-images/${index}`;
 
 export function usersService(deps: Deps) {
-  const { users, verification, emailVerification, sessions, storage, admins, now } = deps;
+  const { users, verification, emailVerification, sessions, storage, admins, endDeals, now } = deps;
 
   const record = async (row: Parameters<typeof toUser>[0]) => toUser(row, await users.subscriptionState(row.id, now()));
 
@@ -284,6 +286,8 @@ export function usersService(deps: Deps) {
     async deleteAccount(caller: Caller, userId: string) {
       assertSelf(caller, userId);
       const row = await load(userId);
+      // D-34: before the posts go, so each other party is told which post their deal was on.
+      await endDeals(userId);
       await users.erase(userId, now());
       const files = [...row.idImages, ...(row.profilePic?.startsWith('/api/media/') ? [row.profilePic.slice(11)] : [])];
       await Promise.all(files.map((k) => storage.delete(k)));
@@ -341,6 +345,7 @@ export function buildUsersService(deps: {
   storage: StorageAdapter;
   mail: MailAdapter;
   admins: Admins;
+  endDeals: (userId: string) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -351,6 +356,7 @@ export function buildUsersService(deps: {
     sessions: deps.sessions,
     storage: deps.storage,
     admins: deps.admins,
+    endDeals: deps.endDeals,
     now,
   });
 }
