@@ -706,6 +706,17 @@ export function solutionsRepository(db: Db) {
     },
 
     /** Visits per post, for the owner's list. */
+    /** D-32: open requests per post (My Offers' "Requests (n)"). */
+    async requestCounts(solutionIds: string[]): Promise<Map<string, number>> {
+      if (solutionIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: deals.solutionId, n: sql<number>`count(*)::int` })
+        .from(deals)
+        .where(and(inArray(deals.solutionId, solutionIds), eq(deals.state, 'requested')))
+        .groupBy(deals.solutionId);
+      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    },
+
     async visitCounts(solutionIds: string[]): Promise<Map<string, number>> {
       if (solutionIds.length === 0) return new Map();
       const rows = await db

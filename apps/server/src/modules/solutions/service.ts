@@ -431,9 +431,13 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
     async mine(caller: Caller, userId: string, display: Display) {
       if (userId !== caller.userId) throw new AppError('FORBIDDEN');
       const rows = await repo.byOwner(userId, MY_LIST_LIMIT);
-      const counts = await repo.visitCounts(rows.map((r) => r.id));
+      const ids = rows.map((r) => r.id);
+      const [counts, requests] = await Promise.all([repo.visitCounts(ids), repo.requestCounts(ids)]);
       const data = await withImages(rows, display);
-      return { data: data.map((s) => ({ ...s, visit_count: counts.get(s._id) ?? 0 })), next_cursor: null };
+      return {
+        data: data.map((s) => ({ ...s, visit_count: counts.get(s._id) ?? 0, request_count: requests.get(s._id) ?? 0 })),
+        next_cursor: null,
+      };
     },
 
     /** My Orders: posts the caller holds a live deal on. */
