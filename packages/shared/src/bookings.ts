@@ -55,8 +55,28 @@ export function bookingInterval(
   if (end - start > MAX_BOOKING_DAYS[unit] * DAY_MS) return { ok: false, field: 'to', reason: 'Too long' };
   const days = Math.round((end - start) / DAY_MS);
   const units =
-    unit === 'hour' ? Math.ceil((end - start) / HOUR_MS) : unit === 'month' ? Math.max(1, Math.ceil(days / 30)) : days;
+    unit === 'hour' ? Math.ceil((end - start) / HOUR_MS) : unit === 'month' ? monthsBetween(start, end) : days;
   return { ok: true, interval: { start, end }, units };
+}
+
+/** The same day `n` months after `ms` (the month's last day when it is shorter), in ms. */
+function addMonths(ms: number, n: number): number {
+  const d = new Date(ms);
+  const first = Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1);
+  const length = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n + 1, 0)).getUTCDate();
+  return first + (Math.min(d.getUTCDate(), length) - 1) * DAY_MS;
+}
+
+/**
+ * Calendar months from `start` until `end` is covered, a started month counting as one: March is
+ * one month and March with April two, whatever their lengths (thirty-day months overcharged them).
+ */
+function monthsBetween(start: number, end: number): number {
+  const a = new Date(start);
+  const b = new Date(end);
+  let n = Math.max(1, (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth() - 1);
+  while (addMonths(start, n) < end) n += 1;
+  return n;
 }
 
 /** The plain dates an interval touches (for the calendar of taken days). */

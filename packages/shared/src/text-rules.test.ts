@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { contactIn, stripBidiControls } from './text-rules.js';
+
+describe('contacts in a request note (D-32)', () => {
+  it.each([
+    ['Call me on +221 77 123 45 67', 'phone'],
+    ['77-123-45-67 after 6pm', 'phone'],
+    ['0022177123456', 'phone'],
+    ['771234567', 'phone'],
+    ['(77) 123.45.67', 'phone'],
+    ['write to me@x.sn', 'email'],
+    ['Aminata.Diallo+tractor@example.org', 'email'],
+    ['https://wa.me/221771234567', 'link'],
+    ['see http://example.org/t', 'link'],
+    ['www.x.com', 'link'],
+    ['find me on mysite.sn/profile', 'link'],
+  ])('finds a contact in "%s" (%s)', (text, kind) => {
+    expect(contactIn(text)).toBe(kind);
+  });
+
+  it.each([
+    '2 days, 3 bags, 15000 F',
+    'I need it for 2 days, from 8 am; 25 000 F is fine',
+    'Can you deliver 120 kg to the market?',
+    'Merci, à demain. Tractor 4x4, 2019.',
+    '',
+  ])('finds no contact in "%s"', (text) => {
+    expect(contactIn(text)).toBeNull();
+  });
+});
+
+describe('bidirectional overrides (D-32, D-28)', () => {
+  it('removes the right-to-left override that shows "gpj.exe" as "exe.jpg"', () => {
+    expect(stripBidiControls('photo\u202Egpj.exe')).toBe('photogpj.exe');
+  });
+
+  it('removes every embedding, override and isolate, and nothing else', () => {
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+    expect(stripBidiControls(`a${controls}b`)).toBe('ab');
+    const plain = 'Salam, مرحبا, à demain 😀 \u200E';
+    expect(stripBidiControls(plain)).toBe(plain);
+  });
+});
