@@ -49,7 +49,7 @@ describe('how many units a booking is (D-33)', () => {
     expect(units('month', '2026-01-01', '2026-02-01')).toBe(2);
   });
 
-  it('charges March and April as 2 months and a whole year as 12, whatever the months\' lengths', () => {
+  it("charges March and April as 2 months and a whole year as 12, whatever the months' lengths", () => {
     expect(units('month', '2026-03-01', '2026-04-30')).toBe(2);
     expect(units('month', '2026-07-01', '2026-08-31')).toBe(2);
     expect(units('month', '2026-02-01', '2026-03-31')).toBe(2);
@@ -64,7 +64,11 @@ describe('how many units a booking is (D-33)', () => {
       field: 'from',
       reason: 'Invalid date',
     });
-    expect(bookingInterval('day', '2026-02-27', '2026-02-30')).toEqual({ ok: false, field: 'to', reason: 'Invalid date' });
+    expect(bookingInterval('day', '2026-02-27', '2026-02-30')).toEqual({
+      ok: false,
+      field: 'to',
+      reason: 'Invalid date',
+    });
     expect(bookingInterval('night', '2026-13-01', '2026-13-02')).toMatchObject({ ok: false, field: 'from' });
     expect(bookingInterval('day', '2026-03-05T10:00', '2026-03-06')).toMatchObject({ ok: false, field: 'from' });
     expect(bookingInterval('hour', '2026-03-05T25:00', '2026-03-06T01:00')).toMatchObject({ ok: false, field: 'from' });
@@ -80,7 +84,10 @@ describe('how many units a booking is (D-33)', () => {
     });
     expect(units('day', '2026-01-01', '2027-01-01')).toBe(366);
     expect(bookingInterval('day', '2026-01-01', '2027-01-02')).toEqual({ ok: false, field: 'to', reason: 'Too long' });
-    expect(bookingInterval('hour', '2026-01-01T00:00', '2026-02-02T00:00')).toMatchObject({ ok: false, reason: 'Too long' });
+    expect(bookingInterval('hour', '2026-01-01T00:00', '2026-02-02T00:00')).toMatchObject({
+      ok: false,
+      reason: 'Too long',
+    });
   });
 
   it('lists every day an interval touches, for the calendar', () => {
