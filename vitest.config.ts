@@ -26,7 +26,13 @@ export default defineConfig({
         // database (the server project runs them on PGlite).
         test: {
           name: 'server-postgres',
-          include: ['apps/server/src/modules/*/routes.test.ts', 'apps/server/src/modules/solutions/search.test.ts'],
+          include: [
+            'apps/server/src/modules/*/routes.test.ts',
+            'apps/server/src/modules/solutions/search.test.ts',
+            // D-32..D-34: the deal's moves and the races between them, which lock rows.
+            'apps/server/src/modules/deals/lifecycle.routes.test.ts',
+            'apps/server/src/modules/deals/races.test.ts',
+          ],
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,0 +1,560 @@
+// D-32..D-34 and D-15 revised over the real API, as the two parties and an admin see them: the owner
+// chooses among requests, a single-use post leaves the map only once confirmed, bookings by date
+// against a capacity, completion by both parties, disputes, a deleted account, and the fee that
+// falls due at confirmation. Runs on PGlite (server) and on PostgreSQL (server-postgres).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proveEmail, signedUp } from '../../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import {
+  booking,
+  dealAs,
+  details,
+  listedOffers,
+  mailbox,
+  onTheMap,
+  serverDay,
+  startTrial,
+} from '../../../test/deal-parties.js';
+import { confirmedDeal, dealMove, requested, sendRequest } from '../../../test/deals.js';
+import { publish, tractor } from '../../../test/posts.js';
+
+type Account = Awaited<ReturnType<typeof signedUp>>;
+const HOUR = 3_600_000;
+
+let t: TestApp;
+let admin: Account;
+
+beforeAll(async () => {
+  t = await buildTestApp({ RATE_LIMIT_SCALE: '100', ADMIN_EMAILS: 'referee@example.org' });
+  await t.app.ready();
+  admin = await signedUp(t.app, { firstName: 'Referee', email: 'referee@example.org' });
+  // An ADMIN_EMAILS address gives rights once proven.
+  await proveEmail(t.app, admin.headers);
+});
+afterAll(() => t.close());
+
+/** A $15.00 villa: its sub-category names no unit, so one confirmed deal takes it (D-32). */
+const villa = (role: 'needSolution' | 'provideSolution' = 'provideSolution') => ({
+  ...tractor(role),
+  category: 'Space',
+  sub_category_id: 'space-villa',
+  description: 'Villa by the sea',
+});
+
+/** A request without dates (a single-use post needs none). */
+const ask = (who: Account, solutionId: string, extra: { note?: string } = {}) =>
+  requested(t.app, who, solutionId, { from: undefined, to: undefined, ...extra });
+
+const listedNeeds = async (who: Account): Promise<string[]> =>
+  (await t.app.inject({ url: '/api/solution/getAllSolutions/needSolution?limit=100', headers: who.headers }))
+    .json()
+    .data.map((s: { _id: string }) => s._id);
+
+const post = (who: Account, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+const people = async (...names: string[]) => {
+  const out: Account[] = [];
+  for (const firstName of names) out.push(await signedUp(t.app, { firstName }));
+  return out;
+};
+
+describe('the owner chooses among requests (D-32)', () => {
+  let client: Account;
+  let first: Account;
+  let second: Account;
+  let needId: string;
+  let firstDeal: string;
+  let secondDeal: string;
+
+  beforeAll(async () => {
+    [client, first, second] = await people('Moussa', 'Awa', 'Fatou');
+    needId = (await publish(t.app, client, villa('needSolution')))._id;
+    firstDeal = await ask(first, needId, { note: 'I can come on Saturday' });
+    secondDeal = await ask(second, needId, { note: 'Available all week' });
+  });
+
+  it('lists both requests to the owner, each requester as a Person without contacts', async () => {
+    const res = await t.app.inject({ url: `/api/solution/${needId}/requests`, headers: client.headers });
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as { _id: string; status: string; note: string; counterpart: object }[];
+    expect(list.map((d) => d._id).sort()).toEqual([firstDeal, secondDeal].sort());
+    expect(list.every((d) => d.status === 'requested')).toBe(true);
+    expect(list.find((d) => d._id === firstDeal)).toMatchObject({
+      note: 'I can come on Saturday',
+      counterpart: { _id: first.user._id, firstName: 'Awa' },
+    });
+    for (const d of list) {
+      expect(d.counterpart).not.toHaveProperty('email');
+      expect(d.counterpart).not.toHaveProperty('mobile_no');
+    }
+    expect(res.body).not.toContain(first.account.mobile_no);
+    expect(res.body).not.toContain(second.account.email);
+  });
+
+  it('refuses the requests of a post to anybody but its owner with 403', async () => {
+    const res = await t.app.inject({ url: `/api/solution/${needId}/requests`, headers: first.headers });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('keeps the need listed while requests wait', async () => {
+    expect(await listedNeeds(first)).toContain(needId);
+    expect(await onTheMap(t.app)).toContain(needId);
+  });
+
+  it('confirms one: the other is declined and told the owner chose someone else, in both languages', async () => {
+    const res = await dealMove(t.app, client, firstDeal, 'confirm');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'accepted', confirmed_at: expect.any(String) });
+
+    expect((await dealAs(t.app, second, secondDeal)).status).toBe('declined');
+    const told = (await mailbox(t.app, second)).filter((n) => n.solution_id === needId);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.message_en).toBe('Your request for "Villa" was declined: its owner chose someone else.');
+    expect(told[0]!.message_fr).toBe(
+      "Votre demande pour « Villa » a été refusée : son auteur a choisi quelqu'un d'autre.",
+    );
+    const confirmed = (await mailbox(t.app, first)).find((n) => n.solution_id === needId);
+    expect(confirmed?.message_en).toBe('Moussa confirmed your request for "Villa".');
+    // The declined one cannot be confirmed after all.
+    expect((await dealMove(t.app, client, secondDeal, 'confirm')).statusCode).toBe(409);
+  });
+
+  it('takes the confirmed need off the list and the map', async () => {
+    expect(await listedNeeds(second)).not.toContain(needId);
+    expect(await onTheMap(t.app)).not.toContain(needId);
+    // A newcomer cannot request it any more.
+    const [late] = await people('Late');
+    const res = await sendRequest(t.app, late!, needId, { from: undefined, to: undefined });
+    expect(res.statusCode).toBe(409);
+  });
+});
+
+describe('withdrawing, declining and cancelling (D-32)', () => {
+  let owner: Account;
+  let asker: Account;
+  beforeAll(async () => {
+    [owner, asker] = await people('Ousmane', 'Aissatou');
+  });
+
+  it('lets the requester withdraw: the owner is told, and a second withdrawal is refused', async () => {
+    const offer = await publish(t.app, owner, villa());
+    const dealId = await ask(asker, offer._id);
+    expect((await dealMove(t.app, owner, dealId, 'withdraw')).statusCode).toBe(403);
+    const res = await dealMove(t.app, asker, dealId, 'withdraw');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('withdrawn');
+    const told = (await mailbox(t.app, owner)).find(
+      (n) => n.solution_id === offer._id && n.message_en.includes('withdrew'),
+    );
+    expect(told?.message_en).toBe('Aissatou withdrew their request for your post "Villa".');
+    expect((await dealMove(t.app, asker, dealId, 'withdraw')).statusCode).toBe(409);
+    expect(await listedOffers(t.app, asker)).toContain(offer._id);
+  });
+
+  it('lets the owner decline with a reason, which the requester reads on the deal and in the mailbox', async () => {
+    const offer = await publish(t.app, owner, villa());
+    const dealId = await ask(asker, offer._id);
+    expect((await dealMove(t.app, asker, dealId, 'decline', { reason: 'no' })).statusCode).toBe(403);
+    const res = await dealMove(t.app, owner, dealId, 'decline', { reason: 'The villa is under repair' });
+    expect(res.statusCode).toBe(200);
+    expect(await dealAs(t.app, asker, dealId)).toMatchObject({
+      status: 'declined',
+      reason: 'The villa is under repair',
+    });
+    const told = (await mailbox(t.app, asker)).find((n) => n.solution_id === offer._id);
+    expect(told?.message_en).toBe('Ousmane declined your request for "Villa". Reason: The villa is under repair');
+    expect(told?.message_fr).toBe('Ousmane a refusé votre demande pour « Villa ». Motif : The villa is under repair');
+  });
+
+  it('lets the owner decline without a reason, even with no body at all', async () => {
+    const offer = await publish(t.app, owner, villa());
+    const dealId = await ask(asker, offer._id);
+    const res = await dealMove(t.app, owner, dealId, 'decline');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.status).toBe('declined');
+    expect(res.json().data).not.toHaveProperty('reason');
+  });
+
+  it.each(['requester', 'owner'] as const)(
+    'lists the post again when the %s cancels a confirmed deal, and tells the other party',
+    async (who) => {
+      const offer = await publish(t.app, owner, villa());
+      const dealId = await confirmedDeal(t.app, owner, asker, offer._id, { from: undefined, to: undefined });
+      expect(await listedOffers(t.app, asker)).not.toContain(offer._id);
+      expect(await onTheMap(t.app)).not.toContain(offer._id);
+
+      const canceller = who === 'owner' ? owner : asker;
+      const other = who === 'owner' ? asker : owner;
+      const res = await dealMove(t.app, canceller, dealId, 'cancel');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.status).toBe('cancelled');
+      expect((await details(t.app, other, offer._id)).status).toBe('Pending');
+      expect(await listedOffers(t.app, asker)).toContain(offer._id);
+      expect(await onTheMap(t.app)).toContain(offer._id);
+      const told = (await mailbox(t.app, other)).find(
+        (n) => n.solution_id === offer._id && n.message_en.includes('cancelled'),
+      );
+      expect(told?.message_en).toBe(`${who === 'owner' ? 'Ousmane' : 'Aissatou'} cancelled the deal on "Villa".`);
+      // Cancelled is final.
+      expect((await dealMove(t.app, other, dealId, 'cancel')).statusCode).toBe(409);
+    },
+  );
+
+  it('refuses a stranger any move on the deal with 404', async () => {
+    const offer = await publish(t.app, owner, villa());
+    const dealId = await ask(asker, offer._id);
+    const [stranger] = await people('Stranger');
+    for (const move of ['confirm', 'decline', 'withdraw', 'cancel', 'complete', 'dispute'] as const) {
+      expect((await dealMove(t.app, stranger!, dealId, move)).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('completion by both parties, reviews and disputes (D-34)', () => {
+  let owner: Account;
+  let client: Account;
+  beforeAll(async () => {
+    [owner, client] = await people('Cheikh', 'Ndeye');
+    // The owner of the offers is the supplier side: with a trial, the deals have contact access.
+    await startTrial(t.app, owner);
+  });
+
+  const confirmed = async () => {
+    const offer = await publish(t.app, owner, villa());
+    return { offerId: offer._id, dealId: await confirmedDeal(t.app, owner, client, offer._id, {}) };
+  };
+
+  it('keeps a deal accepted when one party marks it done, and completes it when both have', async () => {
+    const { dealId } = await confirmed();
+    // Before completion, no review.
+    const early = await post(client, `/api/deals/${dealId}/review`, { rating: 5 });
+    expect(early.statusCode).toBe(409);
+
+    const one = await dealMove(t.app, client, dealId, 'complete');
+    expect(one.statusCode).toBe(200);
+    expect(one.json().data).toMatchObject({
+      status: 'accepted',
+      done_by_me: true,
+      done_by_other: false,
+      auto_complete_at: expect.any(String),
+    });
+    expect(await dealAs(t.app, owner, dealId)).toMatchObject({
+      status: 'accepted',
+      done_by_me: false,
+      done_by_other: true,
+    });
+    const told = (await mailbox(t.app, owner)).find((n) => n.message_en.startsWith('Ndeye marked the deal'));
+    expect(told).toBeDefined();
+    // Marking it done twice changes nothing.
+    expect((await dealMove(t.app, client, dealId, 'complete')).statusCode).toBe(409);
+
+    const both = await dealMove(t.app, owner, dealId, 'complete');
+    expect(both.statusCode).toBe(200);
+    expect(both.json().data).toMatchObject({ status: 'completed', done_by_me: true, done_by_other: true });
+    expect((await dealAs(t.app, client, dealId)).status).toBe('completed');
+    // A completed deal is not cancelled or disputed any more.
+    expect((await dealMove(t.app, client, dealId, 'cancel')).statusCode).toBe(409);
+    expect((await dealMove(t.app, client, dealId, 'dispute')).statusCode).toBe(409);
+  });
+
+  it('takes one review per party on a completed deal, and refuses a second with 409', async () => {
+    const { dealId } = await confirmed();
+    await dealMove(t.app, client, dealId, 'complete');
+    await dealMove(t.app, owner, dealId, 'complete');
+    const first = await post(client, `/api/deals/${dealId}/review`, { rating: 4, text: 'On time' });
+    expect(first.statusCode).toBe(201);
+    expect(first.json().data).toMatchObject({ rating: 4, text: 'On time', from: { firstName: 'Ndeye' } });
+    const again = await post(client, `/api/deals/${dealId}/review`, { rating: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('ALREADY_REVIEWED');
+    expect((await post(owner, `/api/deals/${dealId}/review`, { rating: 5 })).statusCode).toBe(201);
+    const card = await t.app.inject({ url: `/api/users/${owner.user._id}/card`, headers: client.headers });
+    expect(card.json().data.reviews.map((r: { text: string | null }) => r.text)).toContain('On time');
+  });
+
+  it('freezes a disputed deal: marking done and cancelling are refused, for both parties', async () => {
+    const { dealId } = await confirmed();
+    expect((await dealMove(t.app, owner, dealId, 'complete')).statusCode).toBe(200);
+    const res = await dealMove(t.app, client, dealId, 'dispute');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'accepted', disputed: true });
+    expect(res.json().data).not.toHaveProperty('auto_complete_at');
+    for (const who of [owner, client]) {
+      expect((await dealMove(t.app, who, dealId, 'complete')).statusCode).toBe(409);
+      expect((await dealMove(t.app, who, dealId, 'cancel')).statusCode).toBe(409);
+      expect((await dealMove(t.app, who, dealId, 'dispute')).statusCode).toBe(409);
+    }
+    expect((await dealAs(t.app, owner, dealId)).status).toBe('accepted');
+  });
+
+  it('lists disputed deals to an admin only, who settles them completed or cancelled', async () => {
+    const settledDone = await confirmed();
+    const settledOff = await confirmed();
+    await dealMove(t.app, client, settledDone.dealId, 'dispute');
+    await dealMove(t.app, owner, settledOff.dealId, 'dispute');
+
+    expect((await t.app.inject({ url: '/api/admin/deals/disputed', headers: owner.headers })).statusCode).toBe(403);
+    expect(
+      (await post(owner, `/api/admin/deals/${settledDone.dealId}/settle`, { outcome: 'completed' })).statusCode,
+    ).toBe(403);
+
+    const listed = await t.app.inject({ url: '/api/admin/deals/disputed', headers: admin.headers });
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json().data as { _id: string; disputed_by: string; owner: object; acceptor: object }[];
+    expect(rows.find((d) => d._id === settledDone.dealId)).toMatchObject({
+      disputed_by: client.user._id,
+      owner: { _id: owner.user._id, firstName: 'Cheikh' },
+      acceptor: { _id: client.user._id, firstName: 'Ndeye' },
+      title: { en: 'Villa', fr: 'Villa' },
+    });
+    expect(rows.map((d) => d._id)).toContain(settledOff.dealId);
+
+    const done = await post(admin, `/api/admin/deals/${settledDone.dealId}/settle`, { outcome: 'completed' });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data).toEqual({ _id: settledDone.dealId, status: 'completed' });
+    expect((await dealAs(t.app, client, settledDone.dealId)).status).toBe('completed');
+    // Settled is settled.
+    expect(
+      (await post(admin, `/api/admin/deals/${settledDone.dealId}/settle`, { outcome: 'cancelled' })).statusCode,
+    ).toBe(409);
+
+    const off = await post(admin, `/api/admin/deals/${settledOff.dealId}/settle`, { outcome: 'cancelled' });
+    expect(off.json().data.status).toBe('cancelled');
+    expect((await details(t.app, client, settledOff.offerId)).status).toBe('Pending');
+    const told = (await mailbox(t.app, owner)).find(
+      (n) => n.solution_id === settledOff.offerId && n.message_en.includes('settled'),
+    );
+    expect(told?.message_en).toBe('Our team settled the deal on "Villa": it is cancelled.');
+
+    const after = await t.app.inject({ url: '/api/admin/deals/disputed', headers: admin.headers });
+    const left = after.json().data.map((d: { _id: string }) => d._id);
+    expect(left).not.toContain(settledDone.dealId);
+    expect(left).not.toContain(settledOff.dealId);
+  });
+
+  it('refuses a review of a completed deal that never had contact access', async () => {
+    // The client owns a need, a free supplier requests it, the deal is settled completed by an admin.
+    const need = await publish(t.app, client, villa('needSolution'));
+    const [free] = await people('Free');
+    const dealId = await confirmedDeal(t.app, client, free!, need._id, { from: undefined, to: undefined });
+    // Without contact access neither party can mark it done.
+    const res = await dealMove(t.app, client, dealId, 'complete');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('CONTACT_ACCESS_REQUIRED');
+    await dealMove(t.app, free!, dealId, 'dispute');
+    await post(admin, `/api/admin/deals/${dealId}/settle`, { outcome: 'completed' });
+    expect((await post(client, `/api/deals/${dealId}/review`, { rating: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe('bookings by date (D-33)', () => {
+  let owner: Account;
+  let a: Account;
+  let b: Account;
+  beforeAll(async () => {
+    [owner, a, b] = await people('Lamine', 'Binta', 'Yacine');
+  });
+
+  it('counts a 2-day booking as 2 units, its total twice the unit price', async () => {
+    const offer = await publish(t.app, owner, tractor());
+    const dealId = await requested(t.app, a, offer._id, booking(t.app, 3, 2));
+    const deal = await dealAs(t.app, a, dealId);
+    expect(deal).toMatchObject({ unit: 'day', units: 2, ...booking(t.app, 3, 2) });
+    expect(deal.solution.display_price).toBeDefined();
+    expect(deal.total).toEqual({ amount: '30.00', currency: 'USD' });
+    const inEuro = await t.app.inject({ url: `/api/deals/${dealId}?currency=euro`, headers: a.headers });
+    expect(inEuro.json().data.total).toEqual({ amount: '26.80', currency: 'EUR' });
+  });
+
+  it('refuses a request for a per-day offer without dates, or with dates that do not exist or have passed', async () => {
+    const offer = await publish(t.app, owner, tractor());
+    const none = await sendRequest(t.app, a, offer._id, { from: undefined, to: undefined });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().fields).toHaveProperty('from');
+    const bad = await sendRequest(t.app, a, offer._id, { from: '2030-02-30', to: '2030-03-01' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual({ from: 'Invalid date' });
+    const past = await sendRequest(t.app, a, offer._id, booking(t.app, -2, 1));
+    expect(past.json().fields).toEqual({ from: 'In the past' });
+  });
+
+  it('refuses to confirm an overlapping booking on a capacity-1 offer with 409, until the capacity is 2', async () => {
+    const offer = await publish(t.app, owner, tractor());
+    const first = await requested(t.app, a, offer._id, booking(t.app, 5, 2));
+    const second = await requested(t.app, b, offer._id, booking(t.app, 6, 2));
+    expect((await dealMove(t.app, owner, first, 'confirm')).statusCode).toBe(200);
+
+    const refused = await dealMove(t.app, owner, second, 'confirm');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'NOT_AVAILABLE', message: 'Those dates are full' });
+    expect((await dealAs(t.app, b, second)).status).toBe('requested');
+
+    // The offer stays listed, with the 2 booked days taken and nobody named.
+    expect(await listedOffers(t.app, b)).toContain(offer._id);
+    expect(await onTheMap(t.app)).toContain(offer._id);
+    const seen = await t.app.inject({ url: `/api/solution/getSolutionDetails/${offer._id}`, headers: b.headers });
+    expect(seen.json().data).toMatchObject({ status: 'Pending', unit: 'day', capacity: 1 });
+    expect(seen.json().data.taken).toEqual([{ from: serverDay(t.app, 5), to: serverDay(t.app, 6) }]);
+    expect(seen.body).not.toContain(a.user._id);
+    expect(seen.body).not.toContain('Binta');
+    expect(seen.json().data).not.toHaveProperty('blocked');
+
+    const more = await t.app.inject({
+      method: 'PUT',
+      url: `/api/solution/${offer._id}/availability`,
+      headers: owner.headers,
+      payload: { capacity: 2 },
+    });
+    expect(more.statusCode).toBe(200);
+    expect(more.json().data.capacity).toBe(2);
+    expect((await dealMove(t.app, owner, second, 'confirm')).statusCode).toBe(200);
+    // Only the day both hold is taken now.
+    expect((await details(t.app, b, offer._id)).taken).toEqual([
+      { from: serverDay(t.app, 6), to: serverDay(t.app, 6) },
+    ]);
+  });
+
+  it('refuses a request on dates the owner blocked with 409, and takes one beside them', async () => {
+    const offer = await publish(t.app, owner, tractor());
+    const blocked = { from: serverDay(t.app, 10), to: serverDay(t.app, 12) };
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/solution/${offer._id}/availability`,
+          headers: a.headers,
+          payload: { blocked: [blocked] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/api/solution/${offer._id}/availability`,
+      headers: owner.headers,
+      payload: { blocked: [blocked] },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().data.blocked).toEqual([blocked]);
+
+    const onThem = await sendRequest(t.app, a, offer._id, booking(t.app, 11, 3));
+    expect(onThem.statusCode).toBe(409);
+    expect(onThem.json()).toMatchObject({ code: 'NOT_AVAILABLE', message: 'Those dates are full' });
+    expect((await sendRequest(t.app, a, offer._id, booking(t.app, 13, 2))).statusCode).toBe(200);
+    expect((await details(t.app, b, offer._id)).taken).toEqual([blocked]);
+  });
+});
+
+describe('deleting an account ends its requests and deals (D-34)', () => {
+  it('withdraws its requests, cancels its confirmed deal, relists the post, tells the owner, and refuses the rest', async () => {
+    const [owner, other, leaving] = await people('Modou', 'Seynabou', 'Leaving');
+    await startTrial(t.app, owner!);
+    const open = await publish(t.app, other!, villa());
+    const openDeal = await ask(leaving!, open._id);
+    const taken = await publish(t.app, owner!, villa());
+    const dealId = await confirmedDeal(t.app, owner!, leaving!, taken._id, { from: undefined, to: undefined });
+    // Contacts and messages worked before.
+    expect((await post(owner!, `/api/deals/${dealId}/messages`, { text: 'See you on Saturday' })).statusCode).toBe(201);
+    expect(await listedOffers(t.app, other!)).not.toContain(taken._id);
+
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${leaving!.user._id}`,
+      headers: leaving!.headers,
+    });
+    expect(gone.statusCode).toBe(204);
+
+    const requests = await t.app.inject({ url: `/api/solution/${open._id}/requests`, headers: other!.headers });
+    expect(requests.json().data.find((d: { _id: string }) => d._id === openDeal)?.status).toBe('withdrawn');
+    expect((await details(t.app, other!, open._id)).request_count).toBe(0);
+
+    expect((await dealAs(t.app, owner!, dealId)).status).toBe('cancelled');
+    expect((await details(t.app, other!, taken._id)).status).toBe('Pending');
+    expect(await listedOffers(t.app, other!)).toContain(taken._id);
+    expect(await onTheMap(t.app)).toContain(taken._id);
+    const told = (await mailbox(t.app, owner!)).find(
+      (n) => n.solution_id === taken._id && n.message_en.includes('deleted'),
+    );
+    expect(told?.message_en).toBe(
+      'The other party of your deal on "Villa" deleted their account. The deal is cancelled.',
+    );
+    expect(told?.message_fr).toBe(
+      "L'autre partie de votre commande de « Villa » a supprimé son compte. La commande est annulée.",
+    );
+
+    const write = await post(owner!, `/api/deals/${dealId}/messages`, { text: 'Hello?' });
+    expect(write.statusCode).toBe(409);
+    expect((await dealMove(t.app, owner!, dealId, 'complete')).statusCode).toBe(409);
+    expect((await post(owner!, `/api/deals/${dealId}/review`, { rating: 1 })).statusCode).toBe(409);
+  });
+});
+
+describe('the fee falls due at confirmation (D-15 revised)', () => {
+  let owner: Account;
+  let client: Account;
+  let offerId: string;
+  let dealId: string;
+
+  beforeAll(async () => {
+    [owner, client] = await people('Babacar', 'Rokhaya');
+    offerId = (await publish(t.app, owner, tractor()))._id;
+    dealId = await confirmedDeal(t.app, owner, client, offerId, booking(t.app, 4, 2));
+  });
+
+  it('shows the supplier without a subscription a fee of 15% of the total, unpaid, due within 48 hours', async () => {
+    const deal = await dealAs(t.app, owner, dealId);
+    expect(deal).toMatchObject({ status: 'accepted', contact_access: false, units: 2 });
+    expect(deal.total).toEqual({ amount: '30.00', currency: 'USD' });
+    expect(deal.fee).toEqual({ amount: '4.50', currency: 'USD', paid: false });
+    expect(Date.parse(deal.expires_at) - Date.parse(deal.confirmed_at)).toBe(48 * HOUR);
+    // In CFA francs: 2 × 8,790 F, and 15% of it.
+    const inCfa = await t.app.inject({ url: `/api/deals/${dealId}?currency=fr`, headers: owner.headers });
+    expect(inCfa.json().data.total).toEqual({ amount: '17580', currency: 'XOF' });
+    expect(inCfa.json().data.fee).toEqual({ amount: '2637', currency: 'XOF', paid: false });
+  });
+
+  it('shows the client no fee and no contacts', async () => {
+    const deal = await dealAs(t.app, client, dealId);
+    expect(deal).not.toHaveProperty('fee');
+    expect(deal.counterpart).not.toHaveProperty('mobile_no');
+    expect((await post(client, '/api/payment/pay', { deal_id: dealId })).statusCode).toBe(409);
+  });
+
+  it('refuses messages until the fee is paid', async () => {
+    const res = await post(client, `/api/deals/${dealId}/messages`, { text: 'Hello' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('CONTACT_ACCESS_REQUIRED');
+  });
+
+  it('charges the fee for the deal, then both see contacts and can write to each other', async () => {
+    const pay = await post(owner, '/api/payment/pay', { deal_id: dealId });
+    expect(pay.statusCode).toBe(200);
+    expect(pay.json().data.amount).toEqual({ value: '4.50', currency: 'USD' });
+    const url: string = pay.json().data.url;
+    expect((await t.app.inject({ url })).statusCode).toBe(200);
+    const approved = await t.app.inject({ method: 'POST', url: `${url}/approve` });
+    expect(approved.statusCode).toBe(303);
+    let back = new URL(approved.headers.location as string, 'http://localhost');
+    if (back.pathname === '/api/payment/return') {
+      const hop = await t.app.inject({ url: `${back.pathname}${back.search}` });
+      back = new URL(hop.headers.location as string, 'http://localhost');
+    }
+    const done = await post(owner, '/api/payment/success', {
+      paymentId: back.searchParams.get('paymentId'),
+      payerId: back.searchParams.get('PayerID'),
+      solution_id: offerId,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().data.payment).toMatchObject({ amount: '4.50', currency: 'USD', status: 'captured' });
+    expect(done.json().data.contact).toEqual({ email: client.account.email, mobile_no: client.account.mobile_no });
+
+    const deal = await dealAs(t.app, owner, dealId);
+    expect(deal).toMatchObject({ contact_access: true, fee: { amount: '4.50', paid: true } });
+    expect(deal).not.toHaveProperty('expires_at');
+    expect((await dealAs(t.app, client, dealId)).counterpart).toMatchObject({ mobile_no: owner.account.mobile_no });
+    expect((await post(client, `/api/deals/${dealId}/messages`, { text: 'Thank you' })).statusCode).toBe(201);
+    expect((await post(owner, `/api/deals/${dealId}/messages`, { text: 'See you' })).statusCode).toBe(201);
+    // Paid once: nothing more to pay for this deal.
+    expect((await post(owner, '/api/payment/pay', { deal_id: dealId })).statusCode).toBe(409);
+  });
+});
