@@ -29,9 +29,10 @@ export default defineConfig({
           include: [
             'apps/server/src/modules/*/routes.test.ts',
             'apps/server/src/modules/solutions/search.test.ts',
-            // D-32..D-34: the deal's moves and the races between them, which lock rows.
+            // D-32..D-34: the deal's moves, the races between them and the clock's steps, which lock rows.
             'apps/server/src/modules/deals/lifecycle.routes.test.ts',
             'apps/server/src/modules/deals/races.test.ts',
+            'apps/server/src/modules/deals/clock.test.ts',
           ],
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,
