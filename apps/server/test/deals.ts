@@ -1,6 +1,7 @@
 // Deals made through the real API, as the web app makes them: a request (PUT solutionAccepted),
 // then the owner's confirmation (D-32). A post priced per day (the test tractor) needs dates.
 import type { FastifyInstance } from 'fastify';
+import { buildDealLifecycleService } from '../src/modules/deals/build.js';
 
 export const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -64,4 +65,18 @@ export async function confirmedDeal(
   const res = await dealMove(app, owner, dealId, 'confirm');
   if (res.statusCode !== 200) throw new Error(`confirm ${res.statusCode}: ${res.body}`);
   return dealId;
+}
+
+/**
+ * One step of the deal clock (D-32..D-34: expiries, lapses, completions, reminders) at the app's
+ * clock (`app.clock.advance` moves it): the test app runs no job queue (JOBS=off).
+ */
+export function tick(app: FastifyInstance) {
+  return buildDealLifecycleService({
+    db: app.database.db,
+    notifier: app.notifier,
+    now: app.clock.now,
+    // Only a request's proposed price is converted; the clock converts nothing.
+    eurPerUsdMicro: 920_000,
+  }).lifecycle.tick();
 }

@@ -17,6 +17,17 @@ export const tractor = (role: 'needSolution' | 'provideSolution' = 'provideSolut
   pickup_date: inDays(1),
 });
 
+/**
+ * A $15.00 villa: a single-use post (its sub-category has no unit, D-33), which its owner's
+ * confirmation takes off the map (D-32). The tractor, priced per day, is booked by date instead.
+ */
+export const villa = (role: 'needSolution' | 'provideSolution' = 'provideSolution') => ({
+  ...tractor(role),
+  category: 'Space',
+  sub_category_id: 'space-villa',
+  description: 'Villa by the sea',
+});
+
 /** POST /api/solution/addSolution as `who`; throws unless 201. */
 export async function publish(
   app: FastifyInstance,
