@@ -1,10 +1,11 @@
-// The deals data layer of issue 15 on both databases (D-23): completing, rating and disputing
-// under real concurrency (PostgreSQL runs a pool), the counts each person shows, the first-unread
-// notice of a thread, and the pair's paid fee (D-27).
+// The deals data layer of issue 15 on both databases (D-23): completing by both parties, rating and
+// disputing (D-34) under real concurrency (PostgreSQL runs a pool), the counts each person shows, the
+// first-unread notice of a thread, and the pair's paid fee (D-27).
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
 import { deals, notifications, solutions, users } from '../../db/schema.js';
+import { dealLifecycleRepository } from './lifecycle-repository.js';
 import { dealsRepository, type PartyDeal } from './repository.js';
 
 const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
@@ -13,6 +14,7 @@ const told = (userId: string) => ({ userId, notice: { en: 'done', fr: 'fini' } }
 describeEachDatabase('the deals repository (issue 15)', (database) => {
   const db = () => database().db;
   const repo = () => dealsRepository(db());
+  const moves = () => dealLifecycleRepository(db());
   let owner: string;
   let acceptor: string;
 
@@ -30,7 +32,7 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
     [owner, acceptor] = rows.map((r) => r.id) as [string, string];
   }, DB_TIMEOUT_MS);
 
-  /** An offer of the owner taken by the acceptor: its deal, as the service reads it. */
+  /** An offer of the owner whose owner confirmed the acceptor's request (D-32): its deal, as the service reads it. */
   async function deal(contactAccess: 'none' | 'payment' = 'none'): Promise<PartyDeal> {
     const [post] = await db()
       .insert(solutions)
@@ -51,7 +53,7 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
       .returning({ id: solutions.id });
     const [row] = await db()
       .insert(deals)
-      .values({ solutionId: post!.id, acceptorId: acceptor, contactAccess })
+      .values({ solutionId: post!.id, acceptorId: acceptor, contactAccess, state: 'accepted', confirmedAt: new Date() })
       .returning({ id: deals.id });
     return (await repo().byId(row!.id))!;
   }
@@ -64,14 +66,40 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
     return row!;
   };
 
-  it('completes a deal once under 10 concurrent calls, counting it once for each party', async () => {
+  /** D-34: one party marks the deal done (null when it cannot). */
+  const markDone = (d: PartyDeal, side: 'owner' | 'acceptor', at = new Date()) =>
+    moves().markDone({
+      dealId: d.id,
+      side,
+      byId: side === 'owner' ? owner : acceptor,
+      ownerId: owner,
+      at,
+      contactAccess: 'payment',
+      told: () => [told(side === 'owner' ? acceptor : owner)],
+    });
+
+  it('completes a deal once when both parties mark it done under 10 concurrent calls each, counting it once for each', async () => {
     const before = await counts(owner);
     const d = await deal();
-    const results = await times(10, (i) => repo().complete(d, i % 2 ? owner : acceptor, new Date(), told(owner)));
-    expect(results.filter((r) => r !== null)).toHaveLength(1);
+    const results = await times(10, (i) => markDone(d, i % 2 ? 'owner' : 'acceptor'));
+    // Each side marks it once; the second mark completes it.
+    expect(results.filter((r) => r !== null)).toHaveLength(2);
+    expect(results.filter((r) => r?.completed)).toHaveLength(1);
     expect((await counts(owner)).completed).toBe(before.completed + 1);
+    expect((await counts(acceptor)).completed).toBeGreaterThanOrEqual(1);
+    expect((await repo().byId(d.id))?.state).toBe('completed');
     const notes = await db().select().from(notifications).where(eq(notifications.solutionId, d.solutionId));
-    expect(notes).toHaveLength(1);
+    expect(notes).toHaveLength(2);
+  });
+
+  it('leaves a deal marked done by one party accepted until the other does (D-34)', async () => {
+    const before = await counts(owner);
+    const d = await deal();
+    expect((await markDone(d, 'acceptor'))?.completed).toBe(false);
+    expect(await markDone(d, 'acceptor')).toBeNull();
+    const row = await repo().byId(d.id);
+    expect([row?.state, row?.completedAt, row?.doneAcceptorAt]).toEqual(['accepted', null, expect.any(Date)]);
+    expect((await counts(owner)).completed).toBe(before.completed);
   });
 
   it('keeps one review per party under 10 concurrent tries, and sums the rating once', async () => {
@@ -80,7 +108,11 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
     expect(await repo().review({ dealId: d.id, authorId: acceptor, subjectId: owner, rating: 5, text: null })).toBe(
       'not-completed',
     );
-    await repo().complete(d, owner, new Date(), told(acceptor));
+    await markDone(d, 'owner');
+    expect(await repo().review({ dealId: d.id, authorId: acceptor, subjectId: owner, rating: 5, text: null })).toBe(
+      'not-completed',
+    );
+    await markDone(d, 'acceptor');
     const results = await times(10, () =>
       repo().review({ dealId: d.id, authorId: acceptor, subjectId: owner, rating: 4, text: 'ok' }),
     );
@@ -90,19 +122,27 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
     expect([after.sum - before.sum, after.n - before.n]).toEqual([4, 1]);
   });
 
-  it('undoes a completion disputed in time: counts and ratings withdrawn; never by the completer', async () => {
+  it('freezes a disputed deal: neither marking done nor the clock completes it, and a completed deal cannot be disputed (D-34)', async () => {
+    const before = await counts(owner);
     const d = await deal();
     const at = new Date();
-    await repo().complete(d, acceptor, at, told(owner));
-    await repo().review({ dealId: d.id, authorId: acceptor, subjectId: owner, rating: 2, text: null });
-    const before = await counts(owner);
-    const since = new Date(at.getTime() - 7 * 86_400_000);
-    expect(await repo().dispute(d, acceptor, since, new Date(), told(owner))).toBeNull();
-    expect(await repo().dispute(d, owner, new Date(at.getTime() + 1), new Date(), told(acceptor))).toBeNull();
-    expect(await repo().dispute(d, owner, since, new Date(), told(acceptor))).not.toBeNull();
-    const after = await counts(owner);
-    expect([before.completed - after.completed, before.sum - after.sum, before.n - after.n]).toEqual([1, 2, 1]);
-    expect((await repo().byId(d.id))?.completedAt).toBeNull();
+    await markDone(d, 'acceptor', at);
+    const dispute = (byId: string) => moves().dispute({ dealId: d.id, byId, at: new Date(), told: [told(acceptor)] });
+    const tries = await times(5, () => dispute(owner));
+    expect(tries.filter((r) => r !== null)).toHaveLength(1);
+    expect(await markDone(d, 'owner')).toBeNull();
+    expect(await moves().completeByClock({ dealId: d.id, ownerId: owner, at: new Date(), told: [] })).toBeNull();
+    const due = await moves().dueForCompletion(new Date(at.getTime() + 4 * 86_400_000), 1000);
+    expect(due.map((r) => r.id)).not.toContain(d.id);
+    const frozen = await repo().byId(d.id);
+    expect([frozen?.state, frozen?.completedAt, frozen?.disputedBy]).toEqual(['accepted', null, owner]);
+    expect((await counts(owner)).completed).toBe(before.completed);
+
+    const done = await deal();
+    await markDone(done, 'owner');
+    await markDone(done, 'acceptor');
+    expect(await moves().dispute({ dealId: done.id, byId: acceptor, at: new Date(), told: [] })).toBeNull();
+    expect((await repo().byId(done.id))?.state).toBe('completed');
   });
 
   it('writes the first-unread notice once until the recipient reads the thread (D-28)', async () => {
@@ -129,7 +169,10 @@ describeEachDatabase('the deals repository (issue 15)', (database) => {
 
   it('remembers a fee paid for the pair after its deal ended (D-27)', async () => {
     const paid = await deal('payment');
-    await db().update(deals).set({ endedAt: new Date(), endedReason: 'rejected' }).where(eq(deals.id, paid.id));
+    await db()
+      .update(deals)
+      .set({ state: 'cancelled', endedAt: new Date(), endedReason: 'cancelled' })
+      .where(eq(deals.id, paid.id));
     expect(await repo().paidBefore(paid.solutionId, acceptor)).toBe(true);
     expect(await repo().paidBefore(paid.solutionId, owner)).toBe(false);
     const unpaid = await deal();

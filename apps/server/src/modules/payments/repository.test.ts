@@ -1,5 +1,6 @@
-// The payments data layer on both databases (D-23): D-17's exactly-once recording and settling,
-// and idempotent subscription activation, under real concurrency (PostgreSQL runs a pool of 4).
+// The payments data layer on both databases (D-23): D-17's exactly-once recording and settling of a
+// fee for a confirmed deal (D-15 revised), and idempotent subscription activation, under real
+// concurrency (PostgreSQL runs a pool of 4).
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -54,6 +55,28 @@ describeEachDatabase('the payments repository', (database) => {
     return row!.id;
   }
 
+  /** A deal on the need (D-32): confirmed by the owner unless another state is given. */
+  async function dealOn(
+    solutionId: string,
+    acceptorId: string,
+    state: 'accepted' | 'requested' | 'declined' | 'cancelled' = 'accepted',
+  ): Promise<string> {
+    if (state === 'accepted') {
+      await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
+    }
+    const [row] = await db()
+      .insert(deals)
+      .values({
+        solutionId,
+        acceptorId,
+        state,
+        ...(state === 'accepted' ? { confirmedAt: AT } : {}),
+        ...(state === 'declined' || state === 'cancelled' ? { endedAt: AT, endedReason: state } : {}),
+      })
+      .returning({ id: deals.id });
+    return row!.id;
+  }
+
   const pending = (userId: string, solutionId: string) =>
     repo().insertPayment({
       userId,
@@ -93,8 +116,9 @@ describeEachDatabase('the payments repository', (database) => {
     expect(await db().select().from(payments).where(eq(payments.solutionId, solutionId))).toHaveLength(1);
   });
 
-  it('settles a payment 20 times at once exactly once: one capture, one deal, each notice once', async () => {
+  it('settles a payment 20 times at once exactly once: one capture, one unlocked deal, each notice once', async () => {
     const solutionId = await need();
+    const dealId = await dealOn(solutionId, supplier);
     const payment = await pending(supplier, solutionId);
     const results = await times(20, (i) =>
       repo().settle({
@@ -102,7 +126,7 @@ describeEachDatabase('the payments repository', (database) => {
         payerId: `PAYER-${i}`,
         capturedAt: AT,
         solutionId,
-        settlement: { kind: 'accept', acceptorId: supplier },
+        settlement: { kind: 'unlock', dealId, acceptorId: supplier },
         notices: [
           { userId: supplier, notice: { en: 'paid', fr: 'payé' } },
           { userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } },
@@ -116,10 +140,8 @@ describeEachDatabase('the payments repository', (database) => {
     const [row] = await db().select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'captured', payerId: won[0]!.payment.payerId });
     expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
-      expect.objectContaining({ acceptorId: supplier, contactAccess: 'payment', endedAt: null }),
+      expect.objectContaining({ acceptorId: supplier, contactAccess: 'payment', state: 'accepted', endedAt: null }),
     ]);
-    const [post] = await db().select().from(solutions).where(eq(solutions.id, solutionId));
-    expect(post!.status).toBe('Accepted');
     expect(await notices(solutionId)).toHaveLength(2);
     // Settled: a later attempt changes nothing.
     expect(
@@ -128,43 +150,73 @@ describeEachDatabase('the payments repository', (database) => {
         payerId: null,
         capturedAt: YEAR_LATER,
         solutionId,
-        settlement: { kind: 'unlock', acceptorId: supplier },
+        settlement: { kind: 'unlock', dealId, acceptorId: supplier },
         notices: [{ userId: owner, notice: { en: 'again', fr: 'encore' } }],
       }),
     ).toBeNull();
     expect(await notices(solutionId)).toHaveLength(2);
   });
 
-  it('gives a need to one of two suppliers paying at once; the other is marked refunded, not accepted', async () => {
+  it('unlocks the confirmed supplier of two paying at once; the declined one is marked refunded (D-32)', async () => {
     const solutionId = await need();
+    const chosen = await dealOn(solutionId, supplier);
+    const declined = await dealOn(solutionId, rival, 'declined');
     const [a, b] = await Promise.all([pending(supplier, solutionId), pending(rival, solutionId)]);
     const results = await Promise.all(
-      [a, b].map((payment) =>
+      [
+        { payment: a, dealId: chosen },
+        { payment: b, dealId: declined },
+      ].map(({ payment, dealId }) =>
         repo().settle({
           paymentId: payment.id,
           payerId: null,
           capturedAt: AT,
           solutionId,
-          settlement: { kind: 'accept', acceptorId: payment.userId },
+          settlement: { kind: 'unlock', dealId, acceptorId: payment.userId },
           notices: [{ userId: payment.userId, notice: { en: 'paid', fr: 'payé' } }],
         }),
       ),
     );
-    expect(results.map((r) => r?.granted).sort()).toEqual([false, true]);
-    const winner = results.find((r) => r?.granted)!.payment.userId;
-    expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
-      expect.objectContaining({ acceptorId: winner, contactAccess: 'payment' }),
-    ]);
+    expect(results.map((r) => r?.granted)).toEqual([true, false]);
+    expect(
+      (await db().select().from(deals).where(eq(deals.solutionId, solutionId))).map((d) => [
+        d.acceptorId,
+        d.contactAccess,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [supplier, 'payment'],
+        [rival, 'none'],
+      ]),
+    );
     // Issue 14: the loser's capture is marked refunded (the service gives it back); only the winner is notified.
     const rows = await db().select().from(payments).where(eq(payments.solutionId, solutionId));
     expect(rows.map((r) => r.status).sort()).toEqual(['captured', 'refunded']);
-    expect((await notices(solutionId)).map((n) => n.userId)).toEqual([winner]);
+    expect((await notices(solutionId)).map((n) => n.userId)).toEqual([supplier]);
+  });
+
+  it('unlocks nothing for a request the owner has not confirmed (D-15 revised)', async () => {
+    const solutionId = await need();
+    const dealId = await dealOn(solutionId, supplier, 'requested');
+    const payment = await pending(supplier, solutionId);
+    const result = await repo().settle({
+      paymentId: payment.id,
+      payerId: null,
+      capturedAt: AT,
+      solutionId,
+      settlement: { kind: 'unlock', dealId, acceptorId: supplier },
+      notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
+    });
+    expect(result).toMatchObject({ granted: false, payment: { status: 'refunded' } });
+    expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
+      expect.objectContaining({ state: 'requested', contactAccess: 'none' }),
+    ]);
+    expect(await notices(solutionId)).toHaveLength(0);
   });
 
   it('unlocks a live deal once when settled concurrently', async () => {
     const solutionId = await need();
-    await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
-    await db().insert(deals).values({ solutionId, acceptorId: supplier });
+    const dealId = await dealOn(solutionId, supplier);
     const payment = await pending(supplier, solutionId);
     const results = await times(10, () =>
       repo().settle({
@@ -172,7 +224,7 @@ describeEachDatabase('the payments repository', (database) => {
         payerId: null,
         capturedAt: AT,
         solutionId,
-        settlement: { kind: 'unlock', acceptorId: supplier },
+        settlement: { kind: 'unlock', dealId, acceptorId: supplier },
         notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
       }),
     );
@@ -185,8 +237,7 @@ describeEachDatabase('the payments repository', (database) => {
 
   it('unlocks a deal with one of two payments settled at once; the other is marked refunded (issue 14)', async () => {
     const solutionId = await need();
-    await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
-    await db().insert(deals).values({ solutionId, acceptorId: supplier });
+    const dealId = await dealOn(solutionId, supplier);
     const [a, b] = await Promise.all([pending(supplier, solutionId), pending(supplier, solutionId)]);
     const results = await Promise.all(
       [a, b].map((payment) =>
@@ -195,7 +246,7 @@ describeEachDatabase('the payments repository', (database) => {
           payerId: null,
           capturedAt: AT,
           solutionId,
-          settlement: { kind: 'unlock', acceptorId: supplier },
+          settlement: { kind: 'unlock', dealId, acceptorId: supplier },
           notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
         }),
       ),
@@ -208,21 +259,21 @@ describeEachDatabase('the payments repository', (database) => {
 
   it('unlocks nothing for a deal ended and replaced by another acceptor (issue 14)', async () => {
     const solutionId = await need();
-    await db().update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, solutionId));
-    await db().insert(deals).values({ solutionId, acceptorId: rival });
+    const dealId = await dealOn(solutionId, supplier, 'cancelled');
+    await dealOn(solutionId, rival);
     const payment = await pending(supplier, solutionId);
     const result = await repo().settle({
       paymentId: payment.id,
       payerId: null,
       capturedAt: AT,
       solutionId,
-      settlement: { kind: 'unlock', acceptorId: supplier },
+      settlement: { kind: 'unlock', dealId, acceptorId: supplier },
       notices: [{ userId: owner, notice: { en: 'unlocked', fr: 'débloqué' } }],
     });
     expect(result).toMatchObject({ granted: false, payment: { status: 'refunded' } });
-    expect(await db().select().from(deals).where(eq(deals.solutionId, solutionId))).toEqual([
-      expect.objectContaining({ acceptorId: rival, contactAccess: 'none' }),
-    ]);
+    expect(
+      (await db().select().from(deals).where(eq(deals.solutionId, solutionId))).map((d) => d.contactAccess),
+    ).toEqual(['none', 'none']);
     expect(await notices(solutionId)).toHaveLength(0);
   });
 

@@ -117,7 +117,7 @@ describeEachDatabase('the posts repository', (database) => {
     expect(await tableScans(database().db, statements[0]!, 'solutions')).toBe(0);
   });
 
-  it('reads a post for one viewer in one statement: its live deal and who has a running subscription', async () => {
+  it('reads a post for one viewer in one statement: its confirmed deal with the viewer and who has a running subscription', async () => {
     const db = database().db;
     const [viewer, acceptor] = await db
       .insert(users)
@@ -142,16 +142,21 @@ describeEachDatabase('the posts repository', (database) => {
     ]);
     await db.insert(deals).values([
       // An ended deal is not the live one.
-      { solutionId: post, acceptorId: viewer!.id, endedAt: at, endedReason: 'rejected' },
-      { solutionId: post, acceptorId: acceptor!.id, contactAccess: 'payment' },
+      { solutionId: post, acceptorId: viewer!.id, state: 'cancelled', endedAt: at, endedReason: 'cancelled' },
+      { solutionId: post, acceptorId: acceptor!.id, state: 'accepted', confirmedAt: at, contactAccess: 'payment' },
     ]);
+    // D-14, D-32: the deal read is the viewer's own confirmed one; another person's deal is not.
     const viewed = (await repo().findForViewer(post, asViewer, at)).found;
-    expect(viewed!.deal).toEqual({ acceptorId: acceptor!.id, contactAccess: 'payment' });
+    expect(viewed!.deal).toBeUndefined();
     expect(viewed!.subscriptions.get(viewer!.id)).toBe('trial');
-    expect(viewed!.subscriptions.get(acceptor!.id)).toBeNull();
     expect(viewed!.subscriptions.get(viewed!.row.user_id)).toBeNull();
+    expect(await repo().liveDeal(post, viewer!.id)).toBeUndefined();
+    const asAcceptor = { userId: acceptor!.id, admin: false };
+    const party = (await repo().findForViewer(post, asAcceptor, at)).found;
+    expect(party!.deal).toEqual({ acceptorId: acceptor!.id, contactAccess: 'payment' });
+    expect(party!.subscriptions.get(acceptor!.id)).toBeNull();
     // The same answers as the separate reads the entitlement rule would otherwise make.
-    expect(await repo().liveDeal(post)).toMatchObject(viewed!.deal!);
+    expect(await repo().liveDeal(post, acceptor!.id)).toMatchObject(party!.deal!);
     expect(await repo().activeSubscription(viewer!.id, at)).toBe('trial');
 
     expect(await repo().findForViewer(ids[6]!, asViewer, at)).toMatchObject({ found: { row: { status: 'Deleted' } } });
