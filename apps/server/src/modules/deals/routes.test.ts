@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
-import { publish as publishPost, tractor } from '../../../test/posts.js';
+import { confirmedDeal, dealMove, requested, tick } from '../../../test/deals.js';
+import { publish as publishPost, tractor, villa } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
 import { subscriptions } from '../../db/schema.js';
@@ -21,7 +22,8 @@ let baseUrl: string | undefined;
 /** The app on a real socket (event streams), opened once for the file. */
 const listening = async () => (baseUrl ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
 
-const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, tractor(role));
+// Single-use posts: the rules of taking a post (D-32) are what these tests are about.
+const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, villa(role));
 
 const accept = (who: Account, solutionId: string, extra: Record<string, unknown> = {}) =>
   t.app.inject({
@@ -58,33 +60,48 @@ async function startTrial(who: Account) {
   });
 }
 
-describe('PUT /api/solution/solutionAccepted (D-6, D-15)', () => {
-  it('lets a client accept an offer for free: a deal, the owner told in the mailbox and by SMS', async () => {
+describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
+  it('lets a client request an offer for free: a request, the post still listed, the owner told in the mailbox and by SMS', async () => {
     const offer = await publish(supplier, 'provideSolution');
     const res = await accept(client, offer._id);
     expect(res.statusCode).toBe(200);
     const { solution, deal } = res.json().data;
-    expect(solution).toMatchObject({ _id: offer._id, status: 'Accepted' });
-    expect(deal).toMatchObject({ solution_id: offer._id, acceptor_id: client.user._id, contact_access: 'none' });
+    expect(solution).toMatchObject({ _id: offer._id, status: 'Pending' });
+    expect(deal).toMatchObject({
+      solution_id: offer._id,
+      acceptor_id: client.user._id,
+      contact_access: 'none',
+      status: 'requested',
+    });
     // The supplier has no contact access yet, so the client does not get its contacts (D-14).
     expect(solution.user).not.toHaveProperty('mobile_no');
 
     const told = (await mailbox(supplier)).find((n) => n.solution_id === offer._id);
-    expect(told).toMatchObject({ status: 'true', message_en: expect.stringContaining('Moussa accepted your post') });
-    expect(told!.message_fr).toContain('Moussa a accepté votre annonce');
+    expect(told).toMatchObject({
+      status: 'true',
+      message_en: expect.stringContaining('Moussa sent a request for your post'),
+    });
+    expect(told!.message_fr).toContain('Moussa a envoyé une demande pour votre annonce');
     const sms = (t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
-    expect(sms?.text).toContain('Moussa accepted your post');
+    expect(sms?.text).toContain('Moussa sent a request for your post');
 
     const orders = await t.app.inject({
       url: `/api/solution/getUserAcceptedSolutions/${client.user._id}`,
       headers: client.headers,
     });
     expect(orders.json().data.map((s: { _id: string }) => s._id)).toContain(offer._id);
-    const offers = await t.app.inject({
-      url: `/api/solution/getUserSolutions/${supplier.user._id}`,
-      headers: supplier.headers,
-    });
-    expect(offers.json().data.find((s: { _id: string }) => s._id === offer._id)?.status).toBe('Accepted');
+    const status = async () =>
+      (await t.app.inject({ url: `/api/solution/getUserSolutions/${supplier.user._id}`, headers: supplier.headers }))
+        .json()
+        .data.find((s: { _id: string }) => s._id === offer._id)?.status;
+    expect(await status()).toBe('Pending');
+
+    // The owner's confirmation takes the single-use post, and the client is told.
+    const confirmed = await dealMove(t.app, supplier, deal._id, 'confirm');
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().data).toMatchObject({ status: 'accepted', confirmed_at: expect.any(String) });
+    expect(await status()).toBe('Accepted');
+    expect((await mailbox(client)).some((n) => n.message_en.includes('Awa confirmed your request'))).toBe(true);
   });
 
   it('names an own proposition by its title in the notification and the SMS, not "Your own proposition..." (D-30)', async () => {
@@ -96,42 +113,76 @@ describe('PUT /api/solution/solutionAccepted (D-6, D-15)', () => {
     });
     expect((await accept(client, offer._id)).statusCode).toBe(200);
     const told = (await mailbox(supplier)).find((n) => n.solution_id === offer._id);
-    expect(told?.message_en).toBe('Moussa accepted your post "Chest freezer, 300 litres, in Dakar".');
-    expect(told?.message_fr).toBe('Moussa a accepté votre annonce « Chest freezer, 300 litres, in Dakar ».');
+    expect(told?.message_en).toBe(
+      'Moussa sent a request for your post "Chest freezer, 300 litres, in Dakar". Open it to confirm or decline.',
+    );
+    expect(told?.message_fr).toBe(
+      'Moussa a envoyé une demande pour votre annonce « Chest freezer, 300 litres, in Dakar ». Ouvrez-la pour confirmer ou refuser.',
+    );
     const sms = (t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
-    expect(sms?.text).toBe('Moussa accepted your post "Chest freezer, 300 litres, in Dakar".');
+    expect(sms?.text).toBe(
+      'Moussa sent a request for your post "Chest freezer, 300 litres, in Dakar". Open it to confirm or decline.',
+    );
   });
 
-  it('answers 402 CONTACT_ACCESS_REQUIRED to a supplier without contact access accepting a need, and records nothing', async () => {
-    const need = await publish(client, 'needSolution');
+  it('lets a supplier without contact access request a need for free; the fee falls due only once the owner confirms', async () => {
+    const owner = await signedUp(t.app, { firstName: 'Aminata' });
+    const need = await publish(owner, 'needSolution');
+    // No more 402 on accepting a need: nobody pays for a request that might be declined.
     const res = await accept(supplier, need._id);
-    expect(res.statusCode).toBe(402);
-    expect(res.json().code).toBe('CONTACT_ACCESS_REQUIRED');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.deal).toMatchObject({ status: 'requested', contact_access: 'none' });
     const details = await t.app.inject({
       url: `/api/solution/getSolutionDetails/${need._id}`,
-      headers: client.headers,
+      headers: owner.headers,
     });
     expect(details.json().data.status).toBe('Pending');
+    const early = await post(supplier, '/api/payment/pay', { solution_id: need._id });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('NOT_AVAILABLE');
+
+    expect((await dealMove(t.app, owner, res.json().data.deal._id, 'confirm')).statusCode).toBe(200);
+    const seen = await dealOf(supplier, res.json().data.deal._id);
+    expect(seen).toMatchObject({ status: 'accepted', contact_access: false });
+    expect(seen.fee).toEqual({ amount: '2.25', currency: 'USD', paid: false });
+    expect((await post(supplier, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
   });
 
-  it("lets a supplier on a free trial accept a need, and then see the client's contacts", async () => {
+  it("lets a supplier on a free trial request a need, and see the client's contacts once the client confirms", async () => {
     const trialist = await signedUp(t.app, { firstName: 'Fatou' });
     await startTrial(trialist);
-    const need = await publish(client, 'needSolution');
+    const owner = await signedUp(t.app, { firstName: 'Modou' });
+    const need = await publish(owner, 'needSolution');
     const res = await accept(trialist, need._id);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.deal.contact_access).toBe('trial');
-    expect(res.json().data.solution.user).toMatchObject({ mobile_no: client.user.mobile_no });
+    const dealId = res.json().data.deal._id as string;
+    expect(res.json().data.deal.status).toBe('requested');
+    expect((await dealOf(trialist, dealId)).counterpart).not.toHaveProperty('mobile_no');
+    expect((await dealMove(t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
+    const seen = await dealOf(trialist, dealId);
+    expect(seen).toMatchObject({ status: 'accepted', contact_access: true });
+    expect(seen.counterpart).toMatchObject({ mobile_no: owner.user.mobile_no });
+    // A subscription covers the fee: none is shown.
+    expect(seen).not.toHaveProperty('fee');
   });
 
-  it('refuses your own post, a taken post and a deleted post with NOT_AVAILABLE or NOT_FOUND', async () => {
+  it('refuses your own post, a second request, a taken post and a deleted post with NOT_AVAILABLE or NOT_FOUND', async () => {
     const offer = await publish(supplier, 'provideSolution');
     expect((await accept(supplier, offer._id)).json().code).toBe('NOT_AVAILABLE');
-    expect((await accept(client, offer._id)).statusCode).toBe(200);
+    const first = await accept(client, offer._id);
+    expect(first.statusCode).toBe(200);
+    const twice = await accept(client, offer._id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('NOT_AVAILABLE');
+    // Still listed: somebody else may ask too, until the owner confirms one of them.
     const third = await signedUp(t.app);
-    const taken = await accept(third, offer._id);
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().code).toBe('NOT_AVAILABLE');
+    const other = await accept(third, offer._id);
+    expect(other.statusCode).toBe(200);
+    expect((await dealMove(t.app, supplier, first.json().data.deal._id, 'confirm')).statusCode).toBe(200);
+    expect((await dealOf(third, other.json().data.deal._id)).status).toBe('declined');
+    const late = await accept(await signedUp(t.app), offer._id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('NOT_AVAILABLE');
 
     const gone = await publish(supplier, 'provideSolution');
     await t.app.inject({
@@ -150,39 +201,58 @@ describe('PUT /api/solution/solutionAccepted (D-6, D-15)', () => {
     expect(res2.statusCode).toBe(403);
   });
 
-  it('makes one deal of six concurrent accepts', async () => {
+  it('records six concurrent requests, then confirms exactly one of six concurrent confirmations', async () => {
     const offer = await publish(supplier, 'provideSolution');
     const people = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
     const results = await Promise.all(people.map((p) => accept(p, offer._id)));
-    const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([200, 409, 409, 409, 409, 409]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    const confirms = await Promise.all(
+      results.map((r) => dealMove(t.app, supplier, r.json().data.deal._id as string, 'confirm')),
+    );
+    expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const { sql } = await import('drizzle-orm');
     const rows = (await t.app.database.db.execute(
-      sql`select count(*)::int as n from deals where solution_id = ${offer._id}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(rows.rows[0]!.n).toBe(1);
+      sql`select state, count(*)::int as n from deals where solution_id = ${offer._id} group by state order by state`,
+    )) as unknown as { rows: { state: string; n: number }[] };
+    expect(rows.rows).toEqual([
+      { state: 'accepted', n: 1 },
+      { state: 'declined', n: 5 },
+    ]);
+  });
+
+  it('makes one request of six concurrent taps by the same person', async () => {
+    const offer = await publish(supplier, 'provideSolution');
+    const tapper = await signedUp(t.app);
+    const results = await Promise.all(Array.from({ length: 6 }, () => accept(tapper, offer._id)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
   });
 });
 
 describe('PUT /api/solution/rejectSolution', () => {
-  it('lets the acceptor drop the order: the post is open again and its owner told', async () => {
+  it('lets the acceptor drop the order: a request is withdrawn; a confirmed deal is cancelled, the post open again and its owner told', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    await accept(client, offer._id);
+    const asked = (await accept(client, offer._id)).json().data.deal._id as string;
     const stranger = await signedUp(t.app);
     expect((await reject(stranger, offer._id)).statusCode).toBe(409);
     expect((await reject(client, offer._id)).statusCode).toBe(204);
+    expect((await dealOf(client, asked)).status).toBe('withdrawn');
+    expect((await mailbox(supplier)).some((n) => n.message_en.includes('Moussa withdrew their request'))).toBe(true);
+
+    const dealId = await confirmedDeal(t.app, supplier, client, offer._id);
+    expect((await reject(client, offer._id)).statusCode).toBe(204);
+    expect((await dealOf(client, dealId)).status).toBe('cancelled');
     const details = await t.app.inject({
       url: `/api/solution/getSolutionDetails/${offer._id}`,
       headers: stranger.headers,
     });
     expect(details.json().data.status).toBe('Pending');
-    expect((await mailbox(supplier)).some((n) => n.message_en.includes('cancelled the order'))).toBe(true);
+    expect((await mailbox(supplier)).some((n) => n.message_en.includes('Moussa cancelled the deal'))).toBe(true);
     expect((await reject(client, offer._id)).statusCode).toBe(409);
   });
 
   it('tells the acceptor when the owner deletes a post they hold', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    await accept(client, offer._id);
+    const dealId = await confirmedDeal(t.app, supplier, client, offer._id);
     await t.app.inject({
       method: 'DELETE',
       url: `/api/solution/deleteSolution/${supplier.user._id}/${offer._id}`,
@@ -190,6 +260,7 @@ describe('PUT /api/solution/rejectSolution', () => {
     });
     const told = (await mailbox(client)).find((n) => n.solution_id === offer._id && n.message_en.includes('deleted'));
     expect(told).toBeDefined();
+    expect((await dealOf(client, dealId)).status).toBe('cancelled');
     const orders = await t.app.inject({
       url: `/api/solution/getUserAcceptedSolutions/${client.user._id}`,
       headers: client.headers,
@@ -253,7 +324,7 @@ describe('own lists and the mailbox', () => {
   });
 });
 
-// ---- Issue 15: the deal as both parties see it (D-27), messages (D-28), finishing (D-29) ----
+// ---- Issue 15: the deal as both parties see it (D-27), messages (D-28), finishing (D-34) ----
 
 interface DealJson {
   _id: string;
@@ -262,8 +333,13 @@ interface DealJson {
   contact_access: boolean;
   solution: { _id: string; user: Record<string, unknown> };
   counterpart: Record<string, unknown> & { _id: string; firstName: string };
+  fee?: { amount: string; currency: string; paid: boolean };
+  done_by_me: boolean;
+  done_by_other: boolean;
+  disputed: boolean;
+  auto_complete_at?: string;
   completed_at?: string;
-  dispute_until?: string;
+  completed_by?: string;
   my_review?: { rating: number; text: string | null };
   unread_count: number;
 }
@@ -285,27 +361,29 @@ async function payFor(payer: Account, solutionId: string) {
   expect(done.statusCode).toBe(200);
 }
 
-/** A fresh supplier's offer taken by a fresh client, paid by the supplier: the two see each other. */
+/** A fresh supplier's offer requested by a fresh client, confirmed and paid by the supplier: the two see each other. */
 async function paidDeal() {
   const owner = await signedUp(t.app, { firstName: 'Ousmane' });
   const taker = await signedUp(t.app, { firstName: 'Khady' });
   const offer = await publish(owner, 'provideSolution');
-  const accepted = await accept(taker, offer._id);
-  expect(accepted.statusCode).toBe(200);
+  const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
   await payFor(owner, offer._id);
-  return { owner, taker, offer, dealId: accepted.json().data.deal._id as string };
+  return { owner, taker, offer, dealId };
 }
 
 describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
-  it('shows the owner who accepted, with contacts once the supplier paid, and the acceptor the owner', async () => {
+  it('shows the owner who asked, with contacts once the confirmed deal is paid, and the acceptor the owner', async () => {
     const owner = await signedUp(t.app, { firstName: 'Ousmane' });
     const taker = await signedUp(t.app, { firstName: 'Khady' });
     const offer = await publish(owner, 'provideSolution');
-    const dealId = (await accept(taker, offer._id)).json().data.deal._id as string;
+    const dealId = await requested(t.app, taker, offer._id);
+    expect(await dealOf(owner, dealId)).toMatchObject({ status: 'requested', contact_access: false });
+    expect((await dealMove(t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
 
-    // Before the fee: the other party by name and badges, no contacts, no access.
+    // Confirmed, before the fee: the other party by name and badges, no contacts, no access.
     const before = await dealOf(owner, dealId);
     expect(before).toMatchObject({ _id: dealId, role: 'owner', status: 'accepted', contact_access: false });
+    expect(before.fee).toEqual({ amount: '2.25', currency: 'USD', paid: false });
     expect(before.counterpart).toMatchObject({
       _id: taker.user._id,
       firstName: 'Khady',
@@ -322,9 +400,12 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
     await payFor(owner, offer._id);
     const mine = await dealOf(owner, dealId);
     expect(mine.contact_access).toBe(true);
+    expect(mine.fee).toMatchObject({ paid: true });
     expect(mine.counterpart).toMatchObject({ email: taker.account.email, mobile_no: taker.account.mobile_no });
     const theirs = await dealOf(taker, dealId);
     expect(theirs).toMatchObject({ role: 'acceptor', contact_access: true });
+    // The fee is the supplier side's business only.
+    expect(theirs).not.toHaveProperty('fee');
     expect(theirs.counterpart).toMatchObject({
       _id: owner.user._id,
       firstName: 'Ousmane',
@@ -339,6 +420,7 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
     expect((await dealsOf(owner)).map((d) => d.solution._id).slice(0, 2)).toEqual([second._id, offer._id]);
     expect((await dealsOf(taker)).map((d) => d.role)).toEqual(['acceptor', 'acceptor']);
     expect((await dealsOf(taker, '?status=completed')).length).toBe(0);
+    expect((await dealsOf(taker, '?status=requested')).map((d) => d.solution._id)).toEqual([second._id]);
   });
 
   it('answers 404 to anybody who is not a party, and to an unknown deal', async () => {
@@ -350,7 +432,9 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
       expect(res.json().code).toBe('NOT_FOUND');
     }
     expect((await post(stranger, `/api/deals/${dealId}/messages`, { text: 'hi' })).statusCode).toBe(404);
-    expect((await post(stranger, `/api/deals/${dealId}/complete`)).statusCode).toBe(404);
+    for (const move of ['confirm', 'decline', 'withdraw', 'cancel', 'complete', 'dispute'] as const) {
+      expect((await dealMove(t.app, stranger, dealId, move)).statusCode).toBe(404);
+    }
     expect((await get(stranger, '/api/deals/7d3c1f1e-0000-4000-8000-000000000001')).statusCode).toBe(404);
     expect((await t.app.inject({ url: `/api/deals/${dealId}` })).statusCode).toBe(401);
     expect(await dealsOf(stranger)).toEqual([]);
@@ -358,7 +442,7 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
 });
 
 describe('a paid pair keeps its access and is never charged twice (D-27)', () => {
-  it('keeps the fee when the client drops the order and accepts again; a second fee is refused', async () => {
+  it('keeps the fee when the client cancels and asks again; a second fee is refused', async () => {
     const { owner, taker, offer, dealId } = await paidDeal();
     expect((await reject(taker, offer._id)).statusCode).toBe(204);
     // The ended deal no longer claims access, nor shows contacts.
@@ -366,11 +450,10 @@ describe('a paid pair keeps its access and is never charged twice (D-27)', () =>
     expect(ended).toMatchObject({ status: 'cancelled', contact_access: false });
     expect(ended.counterpart).not.toHaveProperty('email');
 
-    const again = await accept(taker, offer._id);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data.deal.contact_access).toBe('payment');
-    const fresh = await dealOf(owner, again.json().data.deal._id);
-    expect(fresh).toMatchObject({ status: 'accepted', contact_access: true });
+    const again = await requested(t.app, taker, offer._id);
+    expect((await dealMove(t.app, owner, again, 'confirm')).statusCode).toBe(200);
+    const fresh = await dealOf(owner, again);
+    expect(fresh).toMatchObject({ status: 'accepted', contact_access: true, fee: { paid: true } });
     expect(fresh.counterpart).toMatchObject({ email: taker.account.email });
 
     const twice = await post(owner, '/api/payment/pay', { solution_id: offer._id });
@@ -378,30 +461,36 @@ describe('a paid pair keeps its access and is never charged twice (D-27)', () =>
     expect(twice.json().code).toBe('NOT_AVAILABLE');
   });
 
-  it('lets a supplier who paid for a need accept it again for free after dropping it', async () => {
+  it('lets a supplier who paid for a need have it again for free after dropping it; another supplier still meets the fee', async () => {
     const owner = await signedUp(t.app, { firstName: 'Mariama' });
     const payer = await signedUp(t.app, { firstName: 'Ibrahima' });
     const need = await publish(owner, 'needSolution');
+    await confirmedDeal(t.app, owner, payer, need._id);
     await payFor(payer, need._id);
     expect((await reject(payer, need._id)).statusCode).toBe(204);
     // A second fee for the same need and supplier: refused before any order is made.
     const twice = await post(payer, '/api/payment/pay', { solution_id: need._id });
     expect(twice.statusCode).toBe(409);
-    const again = await accept(payer, need._id);
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data.deal.contact_access).toBe('payment');
-    // Another supplier without access still meets the fee (402).
-    const other = await signedUp(t.app);
+    const again = await confirmedDeal(t.app, owner, payer, need._id);
+    expect(await dealOf(payer, again)).toMatchObject({ contact_access: true, fee: { paid: true } });
+    // Another supplier without access still meets the fee once confirmed.
     expect((await reject(payer, need._id)).statusCode).toBe(204);
-    expect((await accept(other, need._id)).statusCode).toBe(402);
+    const other = await signedUp(t.app);
+    const theirs = await confirmedDeal(t.app, owner, other, need._id);
+    expect(await dealOf(other, theirs)).toMatchObject({ contact_access: false, fee: { paid: false } });
+    expect((await post(other, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
   });
 });
 
 describe('messages of a deal (D-28)', () => {
-  it('refuses messages with 402 while the deal has no contact access, and stores nothing', async () => {
+  it('refuses messages before confirmation (409) and with 402 while the deal has no contact access, and stores nothing', async () => {
     const offer = await publish(supplier, 'provideSolution');
     const taker = await signedUp(t.app);
-    const dealId = (await accept(taker, offer._id)).json().data.deal._id as string;
+    const dealId = await requested(t.app, taker, offer._id);
+    const early = await post(taker, `/api/deals/${dealId}/messages`, { text: 'Hello?' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().code).toBe('NOT_AVAILABLE');
+    expect((await dealMove(t.app, supplier, dealId, 'confirm')).statusCode).toBe(200);
     const sent = await post(taker, `/api/deals/${dealId}/messages`, { text: 'Hello?' });
     expect(sent.statusCode).toBe(402);
     expect(sent.json().code).toBe('CONTACT_ACCESS_REQUIRED');
@@ -505,23 +594,36 @@ describe('messages of a deal (D-28)', () => {
   });
 });
 
-describe('finishing a deal (D-29)', () => {
-  it('completes once, counts it for both, lets each rate once, and shows it on the card', async () => {
+describe('finishing a deal (D-34)', () => {
+  it('completes once both mark it done, counts it for both, lets each rate once, and shows it on the card', async () => {
     const { owner, taker, offer, dealId } = await paidDeal();
     const early = await post(taker, `/api/deals/${dealId}/review`, { rating: 5 });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('NOT_AVAILABLE');
 
-    const done = await post(taker, `/api/deals/${dealId}/complete`);
+    const half = await dealMove(t.app, taker, dealId, 'complete');
+    expect(half.statusCode).toBe(200);
+    expect(half.json().data).toMatchObject({ status: 'accepted', done_by_me: true, done_by_other: false });
+    const autoIn = Date.parse(half.json().data.auto_complete_at) - Date.now();
+    expect(autoIn).toBeGreaterThan(3 * 86_400_000 - 60_000);
+    expect(autoIn).toBeLessThanOrEqual(3 * 86_400_000);
+    expect(await dealOf(owner, dealId)).toMatchObject({ done_by_me: false, done_by_other: true });
+    expect((await mailbox(owner)).some((n) => n.message_en.includes('Khady marked the deal'))).toBe(true);
+    // One party's mark is not a completion: no review yet, and not twice.
+    expect((await post(taker, `/api/deals/${dealId}/review`, { rating: 5 })).statusCode).toBe(409);
+    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(409);
+
+    const done = await dealMove(t.app, owner, dealId, 'complete');
     expect(done.statusCode).toBe(200);
-    expect(done.json().data).toMatchObject({ status: 'completed', completed_by: taker.user._id });
-    const until = Date.parse(done.json().data.dispute_until) - Date.parse(done.json().data.completed_at);
-    expect(until).toBe(7 * 86_400_000);
-    const again = await post(owner, `/api/deals/${dealId}/complete`);
+    expect(done.json().data).toMatchObject({ status: 'completed', completed_by: owner.user._id });
+    expect(done.json().data).not.toHaveProperty('dispute_until');
+    const again = await dealMove(t.app, owner, dealId, 'complete');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('NOT_AVAILABLE');
-    // A completed order cannot be dropped.
+    // A completed order cannot be dropped, cancelled or disputed.
     expect((await reject(taker, offer._id)).statusCode).toBe(409);
+    expect((await dealMove(t.app, taker, dealId, 'cancel')).statusCode).toBe(409);
+    expect((await dealMove(t.app, taker, dealId, 'dispute')).statusCode).toBe(409);
 
     const rated = await post(taker, `/api/deals/${dealId}/review`, { rating: 4, text: '  Good tractor  ' });
     expect(rated.statusCode).toBe(201);
@@ -556,39 +658,67 @@ describe('finishing a deal (D-29)', () => {
     expect((await get(taker, '/api/users/7d3c1f1e-0000-4000-8000-000000000001/card')).statusCode).toBe(404);
   });
 
-  it('lets the other party dispute within 7 days: accepted again, counts and ratings withdrawn', async () => {
-    const { owner, taker, dealId } = await paidDeal();
-    await post(owner, `/api/deals/${dealId}/complete`);
-    await post(owner, `/api/deals/${dealId}/review`, { rating: 2 });
-    // The party who completed it cannot dispute it.
-    expect((await post(owner, `/api/deals/${dealId}/dispute`)).statusCode).toBe(409);
-    const disputed = await post(taker, `/api/deals/${dealId}/dispute`);
-    expect(disputed.statusCode).toBe(200);
-    expect(disputed.json().data).toMatchObject({ status: 'accepted', counterpart: { completed_deals: 0 } });
-    expect(disputed.json().data).not.toHaveProperty('completed_at');
-    const card = (await get(owner, `/api/users/${taker.user._id}/card`)).json().data;
-    expect(card).toMatchObject({ completed_deals: 0, rating: { average: null, count: 0 }, reviews: [] });
-    expect((await mailbox(owner)).some((n) => n.message_en.includes('disputed the completion'))).toBe(true);
-    // Not completed: no dispute.
-    expect((await post(taker, `/api/deals/${dealId}/dispute`)).statusCode).toBe(409);
+  it('refuses to mark done a confirmed deal without contact access (402)', async () => {
+    const owner = await signedUp(t.app);
+    const taker = await signedUp(t.app);
+    const offer = await publish(owner, 'provideSolution');
+    const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
+    const res = await dealMove(t.app, taker, dealId, 'complete');
+    expect(res.statusCode).toBe(402);
+    expect(res.json().code).toBe('CONTACT_ACCESS_REQUIRED');
   });
 
-  it('refuses a dispute after the 7 days', async () => {
+  it('lets either party dispute: the deal is frozen, neither marking done, cancelling nor the clock moves it', async () => {
+    const { owner, taker, offer, dealId } = await paidDeal();
+    expect((await dealMove(t.app, owner, dealId, 'complete')).statusCode).toBe(200);
+    const disputed = await dealMove(t.app, taker, dealId, 'dispute');
+    expect(disputed.statusCode).toBe(200);
+    expect(disputed.json().data).toMatchObject({
+      status: 'accepted',
+      disputed: true,
+      counterpart: { completed_deals: 0 },
+    });
+    expect(disputed.json().data).not.toHaveProperty('completed_at');
+    expect(disputed.json().data).not.toHaveProperty('auto_complete_at');
+    expect((await mailbox(owner)).some((n) => n.message_en.includes('Khady reported a problem'))).toBe(true);
+    // Marking done again cannot undo a dispute; nor can cancelling end it, or a second dispute.
+    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(409);
+    expect((await dealMove(t.app, owner, dealId, 'cancel')).statusCode).toBe(409);
+    expect((await reject(taker, offer._id)).statusCode).toBe(409);
+    expect((await dealMove(t.app, owner, dealId, 'dispute')).statusCode).toBe(409);
+    t.app.clock.advance(4 * 86_400_000);
+    try {
+      await tick(t.app);
+    } finally {
+      t.app.clock.advance(-4 * 86_400_000);
+    }
+    expect(await dealOf(taker, dealId)).toMatchObject({ status: 'accepted', disputed: true });
+    const card = (await get(owner, `/api/users/${taker.user._id}/card`)).json().data;
+    expect(card).toMatchObject({ completed_deals: 0, rating: { average: null, count: 0 }, reviews: [] });
+    expect((await post(owner, `/api/deals/${dealId}/review`, { rating: 2 })).statusCode).toBe(409);
+  });
+
+  it('completes a deal by the clock 3 days after one party marked it done, unless disputed', async () => {
     const { owner, taker, dealId } = await paidDeal();
-    await post(owner, `/api/deals/${dealId}/complete`);
-    const { sql } = await import('drizzle-orm');
-    await t.app.database.db.execute(
-      sql`update deals set completed_at = now() - interval '8 days' where id = ${dealId}`,
-    );
-    const late = await post(taker, `/api/deals/${dealId}/dispute`);
-    expect(late.statusCode).toBe(409);
-    expect((await dealOf(taker, dealId)).status).toBe('completed');
+    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(200);
+    t.app.clock.advance(2 * 86_400_000);
+    try {
+      await tick(t.app);
+      expect((await dealOf(owner, dealId)).status).toBe('accepted');
+      t.app.clock.advance(86_400_000 + 60_000);
+      await tick(t.app);
+    } finally {
+      t.app.clock.advance(-(3 * 86_400_000 + 60_000));
+    }
+    expect(await dealOf(owner, dealId)).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+    expect((await mailbox(owner)).some((n) => n.message_en.includes('is completed. You can now rate it.'))).toBe(true);
+    expect((await post(owner, `/api/deals/${dealId}/review`, { rating: 5 })).statusCode).toBe(201);
   });
 
   it('refuses to complete a cancelled deal', async () => {
     const { owner, taker, offer, dealId } = await paidDeal();
     await reject(taker, offer._id);
-    const res = await post(owner, `/api/deals/${dealId}/complete`);
+    const res = await dealMove(t.app, owner, dealId, 'complete');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('NOT_AVAILABLE');
   });
