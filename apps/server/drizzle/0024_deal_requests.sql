@@ -14,7 +14,11 @@ ALTER TABLE "deals" ADD CONSTRAINT "deals_state_known"
 --> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN IF NOT EXISTS "confirmed_at" timestamp with time zone;
 --> statement-breakpoint
-UPDATE "deals" SET "confirmed_at" = "accepted_at";
+-- Confirmed when made; a live deal still without contact access gets its 48 hours to pay (D-15
+-- revised) from the upgrade, not from a time when no fee was due and the clock would lapse it at once.
+UPDATE "deals" SET "confirmed_at" = CASE
+  WHEN "state" = 'accepted' AND "contact_access" = 'none' THEN greatest("accepted_at", now())
+  ELSE "accepted_at" END;
 --> statement-breakpoint
 ALTER TABLE "deals" ADD COLUMN IF NOT EXISTS "note" text;
 --> statement-breakpoint
