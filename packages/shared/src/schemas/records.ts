@@ -87,6 +87,8 @@ export const solutionSchema = z
     /** D-33: a post priced per day, night, hour or month is booked by date. */
     unit: z.enum(BOOKING_UNITS).optional(),
     capacity: z.number().int().min(1).optional(),
+    /** D-33: a need's last day (pickup_date is its first). */
+    dates_to: z.string().optional(),
     /** D-33: the days at capacity, never by whom (bookable posts only). */
     taken: z.array(z.object({ from: z.string(), to: z.string() })).optional(),
     /** D-33: the owner's blocked dates (the owner only). */

@@ -170,6 +170,7 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
     created_at: row.created_at,
     // D-33: a post priced per day, night, hour or month is booked by date.
     ...(row.unit ? { unit: row.unit, capacity: row.capacity } : {}),
+    ...(row.dates_to ? { dates_to: row.dates_to } : {}),
   };
 }
 
