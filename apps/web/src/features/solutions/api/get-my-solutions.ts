@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
-import { displayKey, displayParams } from '../utils/solution';
+import { displayKey, displayParams } from '../../../lib/post';
 import type { SolutionPage } from './get-solutions';
 
 const ownList = (path: 'getUserSolutions' | 'getUserAcceptedSolutions', userId: string) =>

@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Solution, UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { displayKey, displayParams } from '../utils/solution';
+import { displayKey, displayParams } from '../../../lib/post';
 
 export interface SolutionPage {
   data: Solution[];

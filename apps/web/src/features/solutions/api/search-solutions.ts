@@ -3,7 +3,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { SEARCH_FIELDS, type SearchField, type UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { displayKey, displayParams } from '../utils/solution';
+import { displayKey, displayParams } from '../../../lib/post';
 import { LIST_PAGE_SIZE, type SolutionPage } from './get-solutions';
 
 export const DEFAULT_SEARCH_FIELD: SearchField = 'pickup_country';

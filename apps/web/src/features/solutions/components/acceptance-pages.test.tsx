@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
-import { solution } from '../testing/fixtures';
+import { solution } from '../../../testing/post-fixtures';
 import { ClientNeedsMatchPage, ClientOfferAcceptPage, SupplierSolutionPage } from './acceptance-pages';
 
 beforeEach(() => {

@@ -13,12 +13,12 @@ import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
-import { useAcceptSolution } from '../api/accept-solution';
+import { useAcceptPost } from '../../../lib/accept-post';
 import { useRejectSolution } from '../api/reject-solution';
 import { useSolutionData } from '../hooks/use-solution-data';
-import { ContactLinks } from './contact-links';
-import { SolutionFacts } from './solution-facts';
-import '../solutions.css';
+import { ContactLinks } from '../../../components/contact-links';
+import { PostFacts } from '../../../components/post-facts';
+import '../../../components/post-views.css';
 
 /** Loads the post of the route (state first, else the API) and shows `children` with it. */
 function WithSolution({ title, children }: { title: string; children: (solution: Solution, id: string) => ReactNode }) {
@@ -67,7 +67,7 @@ function Summary({ solution, heading }: { solution: Solution; heading: string })
       <h2 id="deal-summary-title" className="deal-subtitle">
         {heading}
       </h2>
-      <SolutionFacts solution={solution} price="own" service />
+      <PostFacts solution={solution} price="own" service />
       {email || mobile ? (
         <div className="deal-summary-contacts">
           <h3 className="deal-subtitle">{t('deals.contactOf', { name: firstName })}</h3>
@@ -86,7 +86,7 @@ export function SupplierSolutionPage({ title }: { title: string }) {
 function SupplierSolution({ solution }: { solution: Solution }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const accept = useAcceptSolution();
+  const accept = useAcceptPost();
   const reject = useRejectSolution();
   const [problem, setProblem] = useState<string | null>(null);
   const accepted = solution.status === 'Accepted';

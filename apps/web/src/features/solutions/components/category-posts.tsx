@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/spinner';
 import { positionOf, usePosition } from '../../../lib/geolocation';
 import { EMPTY_SEARCH, postSearchQueryOptions } from '../api/search-posts';
 import { PagedPosts } from './paged-posts';
-import '../solutions.css';
+import '../../../components/post-views.css';
 
 export function CategoryPosts({ category }: { category: CategoryId }) {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { DealView } from '../api/deal-types';
 import { dealOfSolution, dealPath, useDeals } from '../api/get-deals';
 import { getCurrentUser } from '../../../lib/session';
-import { useSolutionDetails } from '../api/get-solution-details';
+import { usePostDetails } from '../../../lib/get-post-details';
 import { ownListPath } from '../utils/deal';
 
 export function OpenDealLink({ deal, className }: { deal: Pick<DealView, '_id' | 'counterpart'>; className?: string }) {
@@ -27,7 +27,7 @@ export function PaidDealLinks({ solutionId }: { solutionId: string }) {
   const { t } = useTranslation();
   const deals = useDeals();
   const deal = dealOfSolution(deals.data, solutionId);
-  const post = useSolutionDetails(solutionId, deals.isSuccess && !deal);
+  const post = usePostDetails(solutionId, deals.isSuccess && !deal);
   const mine = post.data?.user._id === getCurrentUser()?._id;
   const list = deal ? ownListPath(deal) : mine ? '/myoffers' : '/myorders';
   return (

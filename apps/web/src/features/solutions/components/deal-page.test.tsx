@@ -4,8 +4,8 @@ import { clearOutbox, flushOutbox } from '../../../lib/outbox';
 import en from '../../../locales/en-us.json';
 import { stubEventStream } from '../../../testing/event-stream';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
-import { deal, message, person } from '../testing/solutions';
-import { solution } from '../testing/fixtures';
+import { deal, message, person } from '../../../testing/deal-fixtures';
+import { solution } from '../../../testing/post-fixtures';
 import { DealPage } from './deal-page';
 
 beforeEach(() => {

@@ -19,13 +19,13 @@ import { useCompleteDeal, useDisputeDeal } from '../api/finish-deal';
 import { useDeal } from '../api/get-deals';
 import { canDispute, canReview, isSupplierSide, ownListPath } from '../utils/deal';
 import { postTitleOf } from '../../../lib/post-title';
-import { categoryName, detailPath, formatMoment, isOffer } from '../utils/solution';
-import { ConfirmDialog } from './confirm-dialog';
-import { ContactLinks } from './contact-links';
+import { categoryName, detailPath, formatMoment, isOffer } from '../../../lib/post';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ContactLinks } from '../../../components/contact-links';
 import { DealThread } from './deal-thread';
 import { RatingForm } from './rating-form';
-import { ReportButton } from './report-dialog';
-import '../solutions.css';
+import { ReportButton } from '../../../components/report-dialog';
+import '../../../components/post-views.css';
 import '../deal-page.css';
 
 /** The supplier side's ways to contact access for this deal (D-15). */

@@ -9,8 +9,8 @@ import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
 import { dealPath, useDeals } from '../api/get-deals';
 import { postTitleOf } from '../../../lib/post-title';
-import { formatMoment } from '../utils/solution';
-import '../solutions.css';
+import { formatMoment } from '../../../lib/post';
+import '../../../components/post-views.css';
 import '../deal-page.css';
 
 export function DealsListPage({ title }: { title: string }) {

@@ -10,7 +10,7 @@ import { Basemap, DEFAULT_CENTRE, MapSetup, MIN_ZOOM, WORLD_BOUNDS } from '../..
 import { pointIcon } from '../../../components/map/marker-icons';
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
-import { detailPath, isOffer } from '../utils/solution';
+import { detailPath, isOffer } from '../../../lib/post';
 import '../list-map.css';
 
 export function ListMap({ items, label }: { items: Solution[]; label: string }) {

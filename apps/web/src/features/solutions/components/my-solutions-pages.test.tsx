@@ -1,8 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
-import { deal, person } from '../testing/solutions';
-import { page, solution } from '../testing/fixtures';
+import { deal, person } from '../../../testing/deal-fixtures';
+import { page, solution } from '../../../testing/post-fixtures';
 import { MyOffersPage, MyOrdersPage } from './my-solutions-pages';
 
 beforeEach(() => {

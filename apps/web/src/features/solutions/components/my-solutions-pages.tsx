@@ -13,11 +13,11 @@ import { useMySolutions } from '../api/get-my-solutions';
 import { dealOfSolution, useDeals } from '../api/get-deals';
 import { useRejectSolution } from '../api/reject-solution';
 import { postTitleOf } from '../../../lib/post-title';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { OpenDealLink } from './deal-link';
-import { SolutionCard } from './solution-card';
+import { PostCard } from '../../../components/post-card';
 import { StatusText } from './status-text';
-import '../solutions.css';
+import '../../../components/post-views.css';
 
 type Kind = 'offers' | 'orders';
 
@@ -90,7 +90,7 @@ function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
         <ul className="deal-list">
           {list.data.map((solution) => (
             <li key={solution._id}>
-              <SolutionCard
+              <PostCard
                 solution={solution}
                 extra={
                   kind === 'offers' ? (

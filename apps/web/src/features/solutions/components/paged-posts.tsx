@@ -4,7 +4,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
 import { errorText } from '../../../lib/api-errors';
-import { SolutionCard } from './solution-card';
+import { PostCard } from '../../../components/post-card';
 
 interface Props {
   query: UseInfiniteQueryResult<InfiniteData<{ data: Solution[] }, unknown>>;
@@ -30,7 +30,7 @@ export function PagedPosts({ query, items, emptyText }: Props) {
         <ul className="deal-list" aria-busy={query.isPlaceholderData}>
           {items.map((solution) => (
             <li key={solution._id}>
-              <SolutionCard solution={solution} />
+              <PostCard solution={solution} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
-import { page, solution } from '../testing/fixtures';
+import { page, solution } from '../../../testing/post-fixtures';
 import { PostSearch } from './post-search';
 import { CategoryPosts } from './category-posts';
 

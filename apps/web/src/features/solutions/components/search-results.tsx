@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { postSearchQueryOptions, type PostSearch } from '../api/search-posts';
 import { PagedPosts } from './paged-posts';
-import '../solutions.css';
+import '../../../components/post-views.css';
 
 export function SearchResults({
   search,

@@ -4,20 +4,20 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
-import { useSolutionDetails } from '../api/get-solution-details';
-import { SolutionFacts } from './solution-facts';
-import '../solutions.css';
+import { usePostDetails } from '../../../lib/get-post-details';
+import { PostFacts } from '../../../components/post-facts';
+import '../../../components/post-views.css';
 
 export function ServiceSummary({ solutionId }: { solutionId: string }) {
   const { t } = useTranslation();
-  const query = useSolutionDetails(solutionId);
+  const query = usePostDetails(solutionId);
   return (
     <section className="card deal-summary" aria-labelledby="deal-service-title">
       <h2 id="deal-service-title" className="deal-subtitle">
         {t('deals.service')}
       </h2>
       {query.data ? (
-        <SolutionFacts solution={query.data} price="own" service />
+        <PostFacts solution={query.data} price="own" service />
       ) : query.isError ? (
         <p role="alert">{errorText(t, query.error)}</p>
       ) : (

@@ -3,7 +3,7 @@ import type { Location } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Solution } from '@app/shared';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
-import { solution } from '../testing/fixtures';
+import { solution } from '../../../testing/post-fixtures';
 import { ClientsDetailsPage, SupplierDetailsPage } from './solution-details-page';
 
 /** Where the screen went, with the id of the post it handed over in router state. */

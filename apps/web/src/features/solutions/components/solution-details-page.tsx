@@ -11,19 +11,19 @@ import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { getCurrentUser } from '../../../lib/session';
-import { useAcceptSolution } from '../api/accept-solution';
-import { useSolutionDetails } from '../api/get-solution-details';
+import { useAcceptPost } from '../../../lib/accept-post';
+import { usePostDetails } from '../../../lib/get-post-details';
 import { recordVisit } from '../api/record-visit';
 import { postTitleOf } from '../../../lib/post-title';
-import { categoryName, detailPath, isOffer, listPath } from '../utils/solution';
+import { categoryName, detailPath, isOffer, listPath } from '../../../lib/post';
 import { PersonSummary } from '../../../components/person-summary';
-import { Badges } from './badges';
-import { ContactLinks } from './contact-links';
+import { Badges } from '../../../components/post-badges';
+import { ContactLinks } from '../../../components/contact-links';
 import { ImageGallery } from './image-gallery';
-import { ReportButton } from './report-dialog';
-import { SolutionFacts } from './solution-facts';
+import { ReportButton } from '../../../components/report-dialog';
+import { PostFacts } from '../../../components/post-facts';
 import { StatusText } from './status-text';
-import '../solutions.css';
+import '../../../components/post-views.css';
 
 export function ClientsDetailsPage({ title }: { title: string }) {
   return <SolutionDetailsPage title={title} role="needSolution" />;
@@ -47,7 +47,7 @@ function SolutionDetailsPage({
 }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
-  const details = useSolutionDetails(id);
+  const details = usePostDetails(id);
   useVisit(id, details.data);
 
   if (details.isPending) {
@@ -96,7 +96,7 @@ type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'error'; text: st
 function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: DealChoice | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const accept = useAcceptSolution();
+  const accept = useAcceptPost();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -163,7 +163,7 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
             {t('details.statusLabel')} <StatusText status={solution.status} />
           </p>
         ) : null}
-        <SolutionFacts solution={solution} price="none" />
+        <PostFacts solution={solution} price="none" />
 
         <section className="deal-poster" aria-labelledby="deal-poster-title">
           <h3 id="deal-poster-title" className="deal-subtitle">

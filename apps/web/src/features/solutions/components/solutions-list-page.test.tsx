@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
-import { page, solution } from '../testing/fixtures';
+import { page, solution } from '../../../testing/post-fixtures';
 import { ClientsPage, SuppliersPage } from './solutions-list-page';
 
 // Leaflet is not what these tests are about: the map shows how many posts it was given.

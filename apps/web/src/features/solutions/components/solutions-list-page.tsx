@@ -13,11 +13,11 @@ import { Spinner } from '../../../components/spinner';
 import { usePosition } from '../../../lib/geolocation';
 import { solutionsQueryOptions, type SolutionPage } from '../api/get-solutions';
 import { DEFAULT_SEARCH_FIELD, isSearchField, searchQueryOptions } from '../api/search-solutions';
-import { isOffer } from '../utils/solution';
+import { isOffer } from '../../../lib/post';
 import { PostSearch } from './post-search';
 import { SearchModal } from './search-modal';
 import { PagedPosts } from './paged-posts';
-import '../solutions.css';
+import '../../../components/post-views.css';
 
 // Leaflet loads after the list: the list is what a user came for.
 const ListMap = lazy(() => import('./list-map').then((m) => ({ default: m.ListMap })));

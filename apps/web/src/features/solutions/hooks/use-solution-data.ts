@@ -2,7 +2,7 @@
 // from a link or reloaded, they fetch it instead.
 import { solutionSchema, type Solution } from '@app/shared';
 import { useLocation } from 'react-router';
-import { useSolutionDetails } from '../api/get-solution-details';
+import { usePostDetails } from '../../../lib/get-post-details';
 
 /** The post in router state, if it is one and the one asked for. Here, not in utils/solution.ts:
  * the schema brings zod, which the lists and the map do not need. */
@@ -15,6 +15,6 @@ export function readSolutionData(state: unknown, id: string | undefined): Soluti
 export function useSolutionData(id: string | undefined) {
   const location = useLocation();
   const fromState = readSolutionData(location.state, id);
-  const query = useSolutionDetails(id ?? '', id !== undefined && fromState === null);
+  const query = usePostDetails(id ?? '', id !== undefined && fromState === null);
   return { solution: fromState ?? query.data ?? null, query, fromState: fromState !== null };
 }

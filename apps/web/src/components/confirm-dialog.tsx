@@ -2,7 +2,7 @@
 // stray Enter keeps the post.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../../components/modal';
+import { Modal } from './modal';
 
 interface Props {
   question: string;

@@ -3,11 +3,11 @@
 import { Flag } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '../../../components/busy-button';
-import { Modal } from '../../../components/modal';
-import { errorText } from '../../../lib/api-errors';
-import { REPORT_REASONS, REPORT_TEXT_MAX, useSendReport, type ReportReason } from '../api/report';
-import '../deal-page.css';
+import { BusyButton } from './busy-button';
+import { Modal } from './modal';
+import { errorText } from '../lib/api-errors';
+import { REPORT_REASONS, REPORT_TEXT_MAX, useSendReport, type ReportReason } from '../lib/report';
+import './report-dialog.css';
 
 interface Props {
   /** What is reported: a post or a user. */

@@ -10,8 +10,8 @@ import {
   type Solution,
   type UserRole,
 } from '@app/shared';
-import { getCurrency, getLanguage } from '../../../lib/settings';
-import { dateTimeFormat } from '../../../lib/intl';
+import { getCurrency, getLanguage } from './settings';
+import { dateTimeFormat } from './intl';
 
 export const isOffer = (role: UserRole): boolean => role === 'provideSolution';
 

@@ -6,14 +6,14 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Solution } from '@app/shared';
-import { useCountryName } from '../../../lib/countries';
-import { recordSaved, THUMB_BYTES, useDataSaver } from '../../../lib/data-saver';
-import { formatAge, formatDistance } from '../../../lib/distance-age';
-import { postTitleOf } from '../../../lib/post-title';
-import { getLanguage } from '../../../lib/settings';
-import { categoryName, detailPath, formatMoment, formatPlainDate, isOffer, joinPlace } from '../utils/solution';
-import { PersonSummary } from '../../../components/person-summary';
-import { Badges } from './badges';
+import { useCountryName } from '../lib/countries';
+import { recordSaved, THUMB_BYTES, useDataSaver } from '../lib/data-saver';
+import { formatAge, formatDistance } from '../lib/distance-age';
+import { postTitleOf } from '../lib/post-title';
+import { getLanguage } from '../lib/settings';
+import { categoryName, detailPath, formatMoment, formatPlainDate, isOffer, joinPlace } from '../lib/post';
+import { PersonSummary } from './person-summary';
+import { Badges } from './post-badges';
 
 interface Props {
   solution: Solution;
@@ -23,7 +23,7 @@ interface Props {
   actions?: ReactNode;
 }
 
-export function SolutionCard({ solution, extra, actions }: Props) {
+export function PostCard({ solution, extra, actions }: Props) {
   const { t } = useTranslation();
   const offer = isOffer(solution.user_role);
   const [dataSaver] = useDataSaver();

@@ -1,7 +1,7 @@
 // D-29: POST /api/reports {solution_id?, user_id?, reason, text?}: anyone signed in reports a post
 // or a user; admins see the reports.
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from './api-client';
 
 import type { ReportReason } from '@app/shared';
 

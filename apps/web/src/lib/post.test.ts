@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { joinPlace } from './solution';
+import { joinPlace } from './post';
 
 describe('an address as a card and a detail show it', () => {
   it('joins the filled parts and leaves out the empty ones', () => {

@@ -3,15 +3,8 @@
 // description and the price.
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
-import { useCountryName } from '../../../lib/countries';
-import {
-  categoryName,
-  formatPlainDate,
-  isOwnProposition,
-  joinPlace,
-  showsDelivery,
-  subCategoryOf,
-} from '../utils/solution';
+import { useCountryName } from '../lib/countries';
+import { categoryName, formatPlainDate, isOwnProposition, joinPlace, showsDelivery, subCategoryOf } from '../lib/post';
 
 interface Props {
   solution: Solution;
@@ -24,7 +17,7 @@ interface Props {
   service?: boolean;
 }
 
-export function SolutionFacts({ solution, price, service = false }: Props) {
+export function PostFacts({ solution, price, service = false }: Props) {
   const { t } = useTranslation();
   const delivery = showsDelivery(solution);
   // Issue 16: the stored ISO code, named in the reader's language.

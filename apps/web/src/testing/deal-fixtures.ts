@@ -1,6 +1,6 @@
 // Deals as the API returns them (API.md "Added in the second round"), for the deal screens' tests.
-import type { DealMessage, DealView, Person } from '../api/deal-types';
-import { solution } from './fixtures';
+import type { Deal as DealView, Message as DealMessage, Person } from '@app/shared';
+import { solution } from './post-fixtures';
 
 export const person = (overrides: Partial<Person> = {}): Person => ({
   _id: 'u2',

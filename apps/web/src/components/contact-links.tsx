@@ -2,7 +2,7 @@
 // the server sends it only to a viewer entitled to it, so what is absent is simply not shown.
 import { Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { digitsOf } from '../utils/solution';
+import { digitsOf } from '../lib/post';
 
 interface Props {
   name: string;

@@ -3,15 +3,15 @@
 // post is taken, deleted or one's own.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptedDeal, Solution } from '@app/shared';
-import { sendOrQueue, type Sent } from '../../../lib/outbox';
-import { getCurrentUser } from '../../../lib/session';
-import { displayParams } from '../utils/solution';
-import { invalidateMapViews } from '../../../lib/map-views';
+import { sendOrQueue, type Sent } from './outbox';
+import { getCurrentUser } from './session';
+import { displayParams } from './post';
+import { invalidateMapViews } from './map-views';
 
 type Accepted = { solution: Solution; deal: AcceptedDeal };
 
 /** Issue 17: without a signal the accept waits in the outbox, labelled with the post's words. */
-export function acceptSolution(solutionId: string, label = ''): Promise<Sent<Accepted>> {
+export function acceptPost(solutionId: string, label = ''): Promise<Sent<Accepted>> {
   const me = getCurrentUser()?._id ?? '';
   return sendOrQueue<{ data: Accepted }>({
     kind: 'accept',
@@ -22,11 +22,11 @@ export function acceptSolution(solutionId: string, label = ''): Promise<Sent<Acc
   }).then((sent) => (sent.queued ? sent : { queued: false, data: sent.data.data }));
 }
 
-export function useAcceptSolution() {
+export function useAcceptPost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (post: string | { id: string; label: string }) =>
-      typeof post === 'string' ? acceptSolution(post) : acceptSolution(post.id, post.label),
+      typeof post === 'string' ? acceptPost(post) : acceptPost(post.id, post.label),
     onSettled: () => {
       // The post left the public lists and the map, and joined My Orders (or was already gone).
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
