@@ -6,9 +6,9 @@ import { PaymentChoice } from '../features/billing/components/payment-choice';
 import { PaymentSuccessPage } from '../features/billing/components/payment-return-pages';
 import type { Solution } from '@app/shared';
 import { useAcceptPost } from '../lib/accept-post';
-import { ClientNeedsMatchPage } from '../features/solutions/components/acceptance-pages';
-import { DealPage } from '../features/solutions/components/deal-page';
-import { PaidDealLinks } from '../features/solutions/components/deal-link';
+import { ClientNeedsMatchPage } from '../features/deals/components/acceptance-pages';
+import { DealPage } from '../features/deals/components/deal-page';
+import { PaidDealLinks } from '../features/deals/components/deal-link';
 import { ServiceSummary } from '../features/solutions/components/service-summary';
 import { SupplierDetailsPage } from '../features/solutions/components/solution-details-page';
 

@@ -59,12 +59,13 @@ const SCREENS: Record<ScreenName, Screen> = {
   clientsDetails: named(() => import('../features/solutions/components/solution-details-page'), 'ClientsDetailsPage'),
   // The owner of an accepted offer without contact access gets the payment choice (app layer).
   supplierDetails: named(() => import('./billing-screens'), 'SupplierDetailsScreen'),
-  clientOfferAccept: named(() => import('../features/solutions/components/acceptance-pages'), 'ClientOfferAcceptPage'),
-  supplierSolution: named(() => import('../features/solutions/components/acceptance-pages'), 'SupplierSolutionPage'),
+  clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
+  supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
   clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),
-  myOffers: named(() => import('../features/solutions/components/my-solutions-pages'), 'MyOffersPage'),
-  myOrders: named(() => import('../features/solutions/components/my-solutions-pages'), 'MyOrdersPage'),
-  deals: named(() => import('../features/solutions/components/deals-list-page'), 'DealsListPage'),
+  // My Offers with the links to their deals (app layer).
+  myOffers: named(() => import('./my-offers-screen'), 'MyOffersScreen'),
+  myOrders: named(() => import('../features/deals/components/my-orders-page'), 'MyOrdersPage'),
+  deals: named(() => import('../features/deals/components/deals-list-page'), 'DealsListPage'),
   // The supplier side of a deal without contact access gets the payment choice (app layer).
   deal: named(() => import('./billing-screens'), 'DealScreen'),
   adminReports: named(() => import('../features/admin/components/reports-page'), 'ReportsPage'),

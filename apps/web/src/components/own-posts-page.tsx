@@ -1,42 +1,36 @@
-// SPEC 2.3 items 11 and 12: My Offers (own posts, delete with confirmation, visits) and My Orders
-// (accepted posts; delete rejects the order, D-6). Both open each post's detail.
-import { Eye, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+// SPEC 2.3 items 11 and 12: the screen My Offers (features/posts: own posts, delete with
+// confirmation, visits) and My Orders (features/deals: accepted posts; delete rejects the order,
+// D-6) share. Both open each post's detail; each feature brings its list, its delete and the link
+// to a post's deal.
+import { Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import type { Solution } from '@app/shared';
-import { Page } from '../../../components/page';
-import { Spinner } from '../../../components/spinner';
-import { errorText } from '../../../lib/api-errors';
-import { useDeleteSolution } from '../api/delete-solution';
-import { useMySolutions } from '../api/get-my-solutions';
-import { dealOfSolution, useDeals } from '../api/get-deals';
-import { useRejectSolution } from '../api/reject-solution';
-import { postTitleOf } from '../../../lib/post-title';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { OpenDealLink } from './deal-link';
-import { PostCard } from '../../../components/post-card';
-import { StatusText } from './status-text';
-import '../../../components/post-views.css';
+import { Page } from './page';
+import { Spinner } from './spinner';
+import { errorText } from '../lib/api-errors';
+import { postTitleOf } from '../lib/post-title';
+import { ConfirmDialog } from './confirm-dialog';
+import { PostCard } from './post-card';
+import './post-views.css';
 
-type Kind = 'offers' | 'orders';
-
-export function MyOffersPage({ title }: { title: string }) {
-  return <MySolutionsPage title={title} kind="offers" />;
+interface Props<T> {
+  title: string;
+  /** Which texts the screen shows: an owner deletes an offer, an acceptor drops an order. */
+  kind: 'offers' | 'orders';
+  list: UseQueryResult<Solution[]>;
+  /** The delete behind the Yes/No question, by the post's id. */
+  action: Pick<UseMutationResult<T, Error, string>, 'mutate' | 'isPending'>;
+  /** Lines under a post's card. */
+  extra?: (solution: Solution) => ReactNode;
+  /** D-27: an accepted post opens its deal (the other party, contacts, messages). */
+  dealLink?: (solutionId: string) => ReactNode;
 }
 
-export function MyOrdersPage({ title }: { title: string }) {
-  return <MySolutionsPage title={title} kind="orders" />;
-}
-
-function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
+export function OwnPostsPage<T>({ title, kind, list, action, extra, dealLink }: Props<T>) {
   const { t } = useTranslation();
-  const list = useMySolutions(kind);
-  // D-27: an accepted post opens its deal (the other party, contacts, messages).
-  const deals = useDeals();
-  const remove = useDeleteSolution();
-  const reject = useRejectSolution();
-  const action = kind === 'offers' ? remove : reject;
   const [asking, setAsking] = useState<Solution | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -92,25 +86,10 @@ function MySolutionsPage({ title, kind }: { title: string; kind: Kind }) {
             <li key={solution._id}>
               <PostCard
                 solution={solution}
-                extra={
-                  kind === 'offers' ? (
-                    <>
-                      <span className="deal-card-line">
-                        <StatusText status={solution.status} />
-                      </span>
-                      <span className="deal-card-line">
-                        <Eye aria-hidden="true" size={15} />
-                        {t('deals.openedBy', { count: solution.visit_count ?? 0 })}
-                      </span>
-                    </>
-                  ) : undefined
-                }
+                extra={extra?.(solution)}
                 actions={
                   <>
-                    {(() => {
-                      const deal = dealOfSolution(deals.data, solution._id);
-                      return deal && deal.status !== 'cancelled' ? <OpenDealLink deal={deal} /> : null;
-                    })()}
+                    {dealLink?.(solution._id)}
                     <button
                       type="button"
                       className="button button-small button-danger-outline"

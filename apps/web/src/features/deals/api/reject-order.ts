@@ -4,16 +4,16 @@ import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { invalidateMapViews } from '../../../lib/map-views';
 
-export const rejectSolution = (solutionId: string) =>
+export const rejectOrder = (solutionId: string) =>
   apiFetch<void>('/solution/rejectSolution', {
     method: 'PUT',
     body: { user_id: getCurrentUser()?._id ?? '', solution_id: solutionId },
   });
 
-export function useRejectSolution() {
+export function useRejectOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: rejectSolution,
+    mutationFn: rejectOrder,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
       void invalidateMapViews(queryClient);

@@ -1,6 +1,7 @@
 // A link from a post to its deal page (D-27): on My Offers and My Orders, and on the payment
 // return, where "See My Orders" led a supplier who paid for their own offer to the wrong list.
 import { MessagesSquare } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DealView } from '../api/deal-types';
@@ -17,6 +18,15 @@ export function OpenDealLink({ deal, className }: { deal: Pick<DealView, '_id' |
       {t('dealList.openDeal', { name: deal.counterpart.firstName })}
     </Link>
   );
+}
+
+/** D-27: each of one's posts links to its running deal (My Offers and My Orders). */
+export function useDealLinks(): (solutionId: string) => ReactNode {
+  const deals = useDeals();
+  return (solutionId) => {
+    const deal = dealOfSolution(deals.data, solutionId);
+    return deal && deal.status !== 'cancelled' ? <OpenDealLink deal={deal} /> : null;
+  };
 }
 
 /**
