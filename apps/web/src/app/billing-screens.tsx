@@ -9,8 +9,8 @@ import { useAcceptPost } from '../lib/accept-post';
 import { ClientNeedsMatchPage } from '../features/deals/components/acceptance-pages';
 import { DealPage } from '../features/deals/components/deal-page';
 import { PaidDealLinks } from '../features/deals/components/deal-link';
-import { ServiceSummary } from '../features/solutions/components/service-summary';
-import { SupplierDetailsPage } from '../features/solutions/components/solution-details-page';
+import { ServiceSummary } from '../features/posts/components/service-summary';
+import { SupplierDetailsPage } from '../features/posts/components/post-details-page';
 
 export function ClientNeedsMatchScreen({ title }: { title: string }) {
   return <ClientNeedsMatchPage title={title} choice={(solution) => <NeedChoice solution={solution} />} />;

@@ -54,9 +54,9 @@ const SCREENS: Record<ScreenName, Screen> = {
   // The map with the search box over it (app layer).
   map: named(() => import('./dashboard-screen'), 'DashboardScreen'),
   selectionMap: named(() => import('../features/map/components/selection-map-page'), 'SelectionMapPage'),
-  clients: named(() => import('../features/solutions/components/solutions-list-page'), 'ClientsPage'),
-  suppliers: named(() => import('../features/solutions/components/solutions-list-page'), 'SuppliersPage'),
-  clientsDetails: named(() => import('../features/solutions/components/solution-details-page'), 'ClientsDetailsPage'),
+  clients: named(() => import('../features/posts/components/posts-list-page'), 'ClientsPage'),
+  suppliers: named(() => import('../features/posts/components/posts-list-page'), 'SuppliersPage'),
+  clientsDetails: named(() => import('../features/posts/components/post-details-page'), 'ClientsDetailsPage'),
   // The owner of an accepted offer without contact access gets the payment choice (app layer).
   supplierDetails: named(() => import('./billing-screens'), 'SupplierDetailsScreen'),
   clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),

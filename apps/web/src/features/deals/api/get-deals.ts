@@ -7,8 +7,8 @@ import type { DealView } from './deal-types';
 
 export const dealsKey = ['deals'] as const;
 
-// The display options of the post calls, written here rather than taken from utils/solution: the
-// header's unread badge reads this file, and utils/solution brings zod into every page.
+// The display options of the post calls, written here rather than taken from lib/post: the
+// header's unread badge reads this file, and lib/post brings zod into every page.
 const displayParams = () =>
   new URLSearchParams({ currency: getCurrency(), lang: getLanguage() === 'fr-ca' ? 'fr' : 'en' });
 const displayKey = () => [getCurrency(), getLanguage()] as const;

@@ -15,7 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { useAcceptPost } from '../../../lib/accept-post';
 import { useRejectOrder } from '../api/reject-order';
-import { useSolutionData } from '../hooks/use-post-data';
+import { usePostData } from '../hooks/use-post-data';
 import { ContactLinks } from '../../../components/contact-links';
 import { PostFacts } from '../../../components/post-facts';
 import '../../../components/post-views.css';
@@ -24,7 +24,7 @@ import '../../../components/post-views.css';
 function WithSolution({ title, children }: { title: string; children: (solution: Solution, id: string) => ReactNode }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { solution, query } = useSolutionData(id);
+  const { solution, query } = usePostData(id);
   if (solution) return <Page title={title}>{children(solution, solution._id)}</Page>;
   if (id === undefined) {
     // /clientofferaccept without an id nor a post in state: nothing to confirm.

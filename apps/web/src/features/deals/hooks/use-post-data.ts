@@ -4,17 +4,17 @@ import { solutionSchema, type Solution } from '@app/shared';
 import { useLocation } from 'react-router';
 import { usePostDetails } from '../../../lib/get-post-details';
 
-/** The post in router state, if it is one and the one asked for. Here, not in utils/solution.ts:
+/** The post in router state, if it is one and the one asked for. Here, not in lib/post.ts:
  * the schema brings zod, which the lists and the map do not need. */
-export function readSolutionData(state: unknown, id: string | undefined): Solution | null {
+export function readPostData(state: unknown, id: string | undefined): Solution | null {
   const data = (state as { solutionData?: unknown } | null)?.solutionData;
   const parsed = solutionSchema.safeParse(data);
   return parsed.success && (id === undefined || parsed.data._id === id) ? parsed.data : null;
 }
 
-export function useSolutionData(id: string | undefined) {
+export function usePostData(id: string | undefined) {
   const location = useLocation();
-  const fromState = readSolutionData(location.state, id);
+  const fromState = readPostData(location.state, id);
   const query = usePostDetails(id ?? '', id !== undefined && fromState === null);
   return { solution: fromState ?? query.data ?? null, query, fromState: fromState !== null };
 }

@@ -4,13 +4,13 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { SEARCH_FIELDS, type SearchField, type UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { displayKey, displayParams } from '../../../lib/post';
-import { LIST_PAGE_SIZE, type SolutionPage } from './get-solutions';
+import { LIST_PAGE_SIZE, type SolutionPage } from './get-posts';
 
 export const DEFAULT_SEARCH_FIELD: SearchField = 'pickup_country';
 
 export const isSearchField = (value: unknown): value is SearchField => SEARCH_FIELDS.includes(value as SearchField);
 
-export function searchSolutions(type: UserRole, field: SearchField, text: string, cursor?: string | null) {
+export function searchPostsByField(type: UserRole, field: SearchField, text: string, cursor?: string | null) {
   const params = displayParams();
   params.set('limit', String(LIST_PAGE_SIZE));
   if (cursor) params.set('cursor', cursor);
@@ -22,7 +22,7 @@ export function searchSolutions(type: UserRole, field: SearchField, text: string
 export const searchQueryOptions = (type: UserRole, field: SearchField, text: string) =>
   infiniteQueryOptions({
     queryKey: ['solutions', 'search', type, field, text.trim(), ...displayKey()],
-    queryFn: ({ pageParam }) => searchSolutions(type, field, text, pageParam),
+    queryFn: ({ pageParam }) => searchPostsByField(type, field, text, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

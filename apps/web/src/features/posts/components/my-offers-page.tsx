@@ -4,7 +4,7 @@ import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OwnPostsPage } from '../../../components/own-posts-page';
-import { useDeleteSolution } from '../api/delete-solution';
+import { useDeletePost } from '../api/delete-post';
 import { useMyOffers } from '../api/get-my-offers';
 import { StatusText } from './status-text';
 
@@ -16,7 +16,7 @@ interface Props {
 export function MyOffersPage({ title, dealLink }: Props) {
   const { t } = useTranslation();
   const list = useMyOffers();
-  const remove = useDeleteSolution();
+  const remove = useDeletePost();
   return (
     <OwnPostsPage
       title={title}

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Solution } from '@app/shared';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { solution } from '../../../testing/post-fixtures';
-import { ClientsDetailsPage, SupplierDetailsPage } from './solution-details-page';
+import { ClientsDetailsPage, SupplierDetailsPage } from './post-details-page';
 
 /** Where the screen went, with the id of the post it handed over in router state. */
 const describeWithState = (location: Location) =>

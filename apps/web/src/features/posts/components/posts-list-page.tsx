@@ -11,8 +11,8 @@ import type { SearchField, UserRole } from '@app/shared';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { usePosition } from '../../../lib/geolocation';
-import { solutionsQueryOptions, type SolutionPage } from '../api/get-solutions';
-import { DEFAULT_SEARCH_FIELD, isSearchField, searchQueryOptions } from '../api/search-solutions';
+import { postsQueryOptions, type SolutionPage } from '../api/get-posts';
+import { DEFAULT_SEARCH_FIELD, isSearchField, searchQueryOptions } from '../api/search-posts-by-field';
 import { isOffer } from '../../../lib/post';
 import { PostSearch } from './post-search';
 import { SearchModal } from './search-modal';
@@ -59,7 +59,7 @@ function SolutionsListPage({ type }: { type: UserRole }) {
 
   const client = useQueryClient();
   const listed = useInfiniteQuery({
-    ...solutionsQueryOptions(type, near),
+    ...postsQueryOptions(type, near),
     enabled: !searching && settled,
     // Issue 17: offline, the list saved on the last visit shows even if it was read for another
     // position (or newest first, when the position came late), rather than nothing.

@@ -17,7 +17,7 @@ export interface Near {
   lat: number;
 }
 
-export function getSolutions(type: UserRole, options: { cursor?: string | null; near?: Near | null } = {}) {
+export function getPosts(type: UserRole, options: { cursor?: string | null; near?: Near | null } = {}) {
   const params = displayParams();
   params.set('limit', String(LIST_PAGE_SIZE));
   if (options.cursor) params.set('cursor', options.cursor);
@@ -25,10 +25,10 @@ export function getSolutions(type: UserRole, options: { cursor?: string | null; 
   return apiFetch<SolutionPage>(`/solution/getAllSolutions/${type}?${params.toString()}`);
 }
 
-export const solutionsQueryOptions = (type: UserRole, near: Near | null) =>
+export const postsQueryOptions = (type: UserRole, near: Near | null) =>
   infiniteQueryOptions({
     queryKey: ['solutions', 'list', type, near ? `${near.lng},${near.lat}` : 'newest', ...displayKey()],
-    queryFn: ({ pageParam }) => getSolutions(type, { cursor: pageParam, near }),
+    queryFn: ({ pageParam }) => getPosts(type, { cursor: pageParam, near }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { displayKey, displayParams } from '../../../lib/post';
-import type { SolutionPage } from './get-solutions';
+import type { SolutionPage } from './get-posts';
 
 export const myOffersQueryOptions = (userId: string) =>
   queryOptions({

@@ -4,16 +4,16 @@ import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { invalidateMapViews } from '../../../lib/map-views';
 
-export const deleteSolution = (solutionId: string) =>
+export const deletePost = (solutionId: string) =>
   apiFetch<void>(
     `/solution/deleteSolution/${encodeURIComponent(getCurrentUser()?._id ?? '')}/${encodeURIComponent(solutionId)}`,
     { method: 'DELETE' },
   );
 
-export function useDeleteSolution() {
+export function useDeletePost() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteSolution,
+    mutationFn: deletePost,
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['solutions'] });
       void invalidateMapViews(queryClient);

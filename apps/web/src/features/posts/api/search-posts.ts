@@ -6,7 +6,7 @@ import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { CATEGORY_IDS, USER_ROLES, type CategoryId, type UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { displayKey, displayParams } from '../../../lib/post';
-import { LIST_PAGE_SIZE, type Near, type SolutionPage } from './get-solutions';
+import { LIST_PAGE_SIZE, type Near, type SolutionPage } from './get-posts';
 
 export interface PostSearch {
   q: string;

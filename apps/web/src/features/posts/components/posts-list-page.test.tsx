@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { page, solution } from '../../../testing/post-fixtures';
-import { ClientsPage, SuppliersPage } from './solutions-list-page';
+import { ClientsPage, SuppliersPage } from './posts-list-page';
 
 // Leaflet is not what these tests are about: the map shows how many posts it was given.
 vi.mock('./list-map', () => ({
