@@ -7,6 +7,7 @@ import { sendOrQueue, type Sent } from './outbox';
 import { getCurrentUser } from './session';
 import { displayParams } from './post';
 import { invalidateMapViews } from './map-views';
+import { postKeys } from './post-keys';
 
 type Accepted = { solution: Solution; deal: AcceptedDeal };
 
@@ -29,7 +30,7 @@ export function useAcceptPost() {
       typeof post === 'string' ? acceptPost(post) : acceptPost(post.id, post.label),
     onSettled: () => {
       // The post left the public lists and the map, and joined My Orders (or was already gone).
-      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
       void invalidateMapViews(queryClient);
     },
   });

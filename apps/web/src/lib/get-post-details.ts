@@ -3,7 +3,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Solution } from '@app/shared';
 import { apiFetch } from './api-client';
-import { displayKey, displayParams } from './post';
+import { displayParams } from './post';
+import { postKeys } from './post-keys';
 
 export const getPostDetails = (id: string) =>
   apiFetch<{ data: Solution }>(
@@ -11,6 +12,6 @@ export const getPostDetails = (id: string) =>
   ).then((r) => r.data);
 
 export const postDetailsQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['solutions', 'detail', id, ...displayKey()], queryFn: () => getPostDetails(id) });
+  queryOptions({ queryKey: postKeys.detail(id), queryFn: () => getPostDetails(id) });
 
 export const usePostDetails = (id: string, enabled = true) => useQuery({ ...postDetailsQueryOptions(id), enabled });

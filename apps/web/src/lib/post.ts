@@ -89,8 +89,5 @@ export function displayParams(): URLSearchParams {
   return new URLSearchParams({ currency: getCurrency(), lang: getLanguage() === 'fr-ca' ? 'fr' : 'en' });
 }
 
-/** Part of every post query key: a new language or currency is a new answer. */
-export const displayKey = () => [getCurrency(), getLanguage()] as const;
-
 /** Digits only, for wa.me links. */
 export const digitsOf = (phone: string): string => phone.replace(/\D/g, '');

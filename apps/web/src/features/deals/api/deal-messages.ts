@@ -7,12 +7,11 @@ import { useEffect, useMemo } from 'react';
 import { apiFetch } from '../../../lib/api-client';
 import { onOutboxSent, sendOrQueue, useOutbox, type OutboxItem, type Sent } from '../../../lib/outbox';
 import type { DealMessage } from './deal-types';
-import { dealsKey } from './get-deals';
+import { dealKeys } from './query-keys';
 
 /** D-28: at most 1,000 characters. */
 export { MESSAGE_TEXT_MAX as MESSAGE_MAX } from '@app/shared';
 
-export const messagesKey = (dealId: string) => [...dealsKey, 'messages', dealId] as const;
 const messagesPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)}/messages`;
 
 /** Every page of the thread, oldest first (a deal's thread stays short). */
@@ -31,7 +30,7 @@ export async function getMessages(dealId: string): Promise<DealMessage[]> {
 }
 
 export const messagesQueryOptions = (dealId: string, enabled: boolean) =>
-  queryOptions({ queryKey: messagesKey(dealId), queryFn: () => getMessages(dealId), enabled });
+  queryOptions({ queryKey: dealKeys.messages(dealId), queryFn: () => getMessages(dealId), enabled });
 
 /** A message joins the thread once, in time order (the stream and the sender's answer may both bring it). */
 export function withMessage(list: DealMessage[] | undefined, added: DealMessage): DealMessage[] {
@@ -61,7 +60,7 @@ export function useSendMessage(dealId: string) {
     mutationFn: (text: string) => sendMessage({ dealId, text }),
     onSuccess: (sent) => {
       if (sent.queued) return;
-      queryClient.setQueryData<DealMessage[]>(messagesKey(dealId), (list) => withMessage(list, sent.data));
+      queryClient.setQueryData<DealMessage[]>(dealKeys.messages(dealId), (list) => withMessage(list, sent.data));
     },
   });
 }
@@ -84,7 +83,7 @@ export function useSentFromOutbox(dealId: string): void {
       onOutboxSent((item, answer) => {
         const message = (answer as { data?: unknown } | undefined)?.data;
         if (item.kind !== 'message' || item.dealId !== dealId || !isDealMessage(message)) return;
-        queryClient.setQueryData<DealMessage[]>(messagesKey(dealId), (list) => withMessage(list, message));
+        queryClient.setQueryData<DealMessage[]>(dealKeys.messages(dealId), (list) => withMessage(list, message));
       }),
     [queryClient, dealId],
   );

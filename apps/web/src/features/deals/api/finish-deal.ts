@@ -5,7 +5,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import type { DealView } from './deal-types';
-import { dealsKey } from './get-deals';
+import { dealKeys } from './query-keys';
+import { postKeys } from '../../../lib/post-keys';
 
 export { REVIEW_TEXT_MAX } from '@app/shared';
 
@@ -27,8 +28,8 @@ function useDealChange<T>(fn: (input: T) => Promise<unknown>) {
   return useMutation({
     mutationFn: fn,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: dealsKey });
-      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: dealKeys.all });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

@@ -4,20 +4,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrency, getLanguage } from '../../../lib/settings';
 import type { DealView } from './deal-types';
-
-export const dealsKey = ['deals'] as const;
+import { dealKeys } from './query-keys';
 
 // The display options of the post calls, written here rather than taken from lib/post: the
 // header's unread badge reads this file, and lib/post brings zod into every page.
 const displayParams = () =>
   new URLSearchParams({ currency: getCurrency(), lang: getLanguage() === 'fr-ca' ? 'fr' : 'en' });
-const displayKey = () => [getCurrency(), getLanguage()] as const;
 
 export const getDeals = () =>
   apiFetch<{ data: DealView[] }>(`/deals?${displayParams().toString()}`).then((r) => r.data);
 
-export const dealsQueryOptions = () =>
-  queryOptions({ queryKey: [...dealsKey, 'list', ...displayKey()], queryFn: getDeals });
+export const dealsQueryOptions = () => queryOptions({ queryKey: dealKeys.list(), queryFn: getDeals });
 
 export const useDeals = (enabled = true) => useQuery({ ...dealsQueryOptions(), enabled });
 
@@ -27,7 +24,7 @@ export const getDeal = (dealId: string) =>
   );
 
 export const dealQueryOptions = (dealId: string) =>
-  queryOptions({ queryKey: [...dealsKey, 'one', dealId, ...displayKey()], queryFn: () => getDeal(dealId) });
+  queryOptions({ queryKey: dealKeys.one(dealId), queryFn: () => getDeal(dealId) });
 
 export const useDeal = (dealId: string) => useQuery(dealQueryOptions(dealId));
 
@@ -42,7 +39,7 @@ export const dealPath = (dealId: string) => `/deals/${encodeURIComponent(dealId)
 /** GET /api/deals/unread: the header's badge, the messages from the other parties not read yet. */
 export const unreadQueryOptions = () =>
   queryOptions({
-    queryKey: [...dealsKey, 'unread'],
+    queryKey: dealKeys.unread(),
     queryFn: () =>
       apiFetch<{ data: { count: number } }>('/deals/unread', { afterFirstScreen: true }).then((r) => r.data.count),
   });

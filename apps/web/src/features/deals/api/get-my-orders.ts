@@ -4,11 +4,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Solution } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
-import { displayKey, displayParams } from '../../../lib/post';
+import { displayParams } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 
 export const myOrdersQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['solutions', 'orders', userId, ...displayKey()],
+    queryKey: postKeys.orders(userId),
     queryFn: () =>
       apiFetch<{ data: Solution[] }>(
         `/solution/getUserAcceptedSolutions/${encodeURIComponent(userId)}?${displayParams().toString()}`,

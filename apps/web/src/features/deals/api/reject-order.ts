@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { invalidateMapViews } from '../../../lib/map-views';
+import { postKeys } from '../../../lib/post-keys';
 
 export const rejectOrder = (solutionId: string) =>
   apiFetch<void>('/solution/rejectSolution', {
@@ -15,7 +16,7 @@ export function useRejectOrder() {
   return useMutation({
     mutationFn: rejectOrder,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
       void invalidateMapViews(queryClient);
     },
   });

@@ -7,7 +7,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subscribeToStream } from '../../../lib/event-stream';
-import { dealsKey, unreadQueryOptions } from '../api/get-deals';
+import { unreadQueryOptions } from '../api/get-deals';
+import { dealKeys } from '../api/query-keys';
 import '../deal-page.css';
 
 export function DealsInbox() {
@@ -15,7 +16,7 @@ export function DealsInbox() {
   const queryClient = useQueryClient();
   const unread = useQuery(unreadQueryOptions()).data ?? 0;
   useEffect(
-    () => subscribeToStream('message', () => void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'unread'] })),
+    () => subscribeToStream('message', () => void queryClient.invalidateQueries({ queryKey: dealKeys.unread() })),
     [queryClient],
   );
   return (

@@ -4,22 +4,22 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { STREAM_OPEN, subscribeToStream } from '../../../lib/event-stream';
-import { isDealMessage, messagesKey, withMessage } from '../api/deal-messages';
+import { isDealMessage, withMessage } from '../api/deal-messages';
 import type { DealMessage } from '../api/deal-types';
-import { dealsKey } from '../api/get-deals';
+import { dealKeys } from '../api/query-keys';
 
 export function useLiveMessages(dealId: string, enabled: boolean): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
-    const key = messagesKey(dealId);
+    const key = dealKeys.messages(dealId);
     const offMessage = subscribeToStream('message', (message) => {
       if (!isDealMessage(message) || message.deal_id !== dealId) return;
       queryClient.setQueryData<DealMessage[]>(key, (list) => withMessage(list, message));
       // Reading the thread marks the message read on the server; then the unread counts follow.
       void queryClient.invalidateQueries({ queryKey: key }).then(() => {
-        void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'list'] });
-        void queryClient.invalidateQueries({ queryKey: [...dealsKey, 'unread'] });
+        void queryClient.invalidateQueries({ queryKey: dealKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: dealKeys.unread() });
       });
     });
     // Each time the stream opens, the first time too: a page's stream opens once its first screen

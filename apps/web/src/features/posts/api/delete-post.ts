@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
 import { invalidateMapViews } from '../../../lib/map-views';
+import { postKeys } from '../../../lib/post-keys';
 
 export const deletePost = (solutionId: string) =>
   apiFetch<void>(
@@ -15,7 +16,7 @@ export function useDeletePost() {
   return useMutation({
     mutationFn: deletePost,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
       void invalidateMapViews(queryClient);
     },
   });

@@ -3,12 +3,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrentUser } from '../../../lib/session';
-import { displayKey, displayParams } from '../../../lib/post';
+import { displayParams } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 import type { SolutionPage } from './get-posts';
 
 export const myOffersQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['solutions', 'mine', userId, ...displayKey()],
+    queryKey: postKeys.mine(userId),
     queryFn: () =>
       apiFetch<SolutionPage>(
         `/solution/getUserSolutions/${encodeURIComponent(userId)}?${displayParams().toString()}`,

@@ -3,7 +3,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Solution, UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { displayKey, displayParams } from '../../../lib/post';
+import { displayParams } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 
 export interface SolutionPage {
   data: Solution[];
@@ -27,7 +28,7 @@ export function getPosts(type: UserRole, options: { cursor?: string | null; near
 
 export const postsQueryOptions = (type: UserRole, near: Near | null) =>
   infiniteQueryOptions({
-    queryKey: ['solutions', 'list', type, near ? `${near.lng},${near.lat}` : 'newest', ...displayKey()],
+    queryKey: postKeys.list(type, near),
     queryFn: ({ pageParam }) => getPosts(type, { cursor: pageParam, near }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

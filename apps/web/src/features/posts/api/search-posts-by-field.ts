@@ -3,7 +3,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { SEARCH_FIELDS, type SearchField, type UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { displayKey, displayParams } from '../../../lib/post';
+import { displayParams } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 import { LIST_PAGE_SIZE, type SolutionPage } from './get-posts';
 
 export const DEFAULT_SEARCH_FIELD: SearchField = 'pickup_country';
@@ -21,7 +22,7 @@ export function searchPostsByField(type: UserRole, field: SearchField, text: str
 
 export const searchQueryOptions = (type: UserRole, field: SearchField, text: string) =>
   infiniteQueryOptions({
-    queryKey: ['solutions', 'search', type, field, text.trim(), ...displayKey()],
+    queryKey: postKeys.fieldSearch(type, field, text),
     queryFn: ({ pageParam }) => searchPostsByField(type, field, text, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

@@ -5,7 +5,8 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import { CATEGORY_IDS, USER_ROLES, type CategoryId, type UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { displayKey, displayParams } from '../../../lib/post';
+import { displayParams } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 import { LIST_PAGE_SIZE, type Near, type SolutionPage } from './get-posts';
 
 export interface PostSearch {
@@ -92,7 +93,7 @@ export function searchPosts(search: PostSearch, near: Near | null, cursor?: stri
 
 export const postSearchQueryOptions = (search: PostSearch, near: Near | null) =>
   infiniteQueryOptions({
-    queryKey: ['solutions', 'post-search', search, near ? `${near.lng},${near.lat}` : 'anywhere', ...displayKey()],
+    queryKey: postKeys.search(search, near),
     queryFn: ({ pageParam }) => searchPosts(search, near, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,

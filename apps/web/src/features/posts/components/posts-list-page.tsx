@@ -14,6 +14,7 @@ import { usePosition } from '../../../lib/geolocation';
 import { postsQueryOptions, type SolutionPage } from '../api/get-posts';
 import { DEFAULT_SEARCH_FIELD, isSearchField, searchQueryOptions } from '../api/search-posts-by-field';
 import { isOffer } from '../../../lib/post';
+import { postKeys } from '../../../lib/post-keys';
 import { PostSearch } from './post-search';
 import { SearchModal } from './search-modal';
 import { PagedPosts } from './paged-posts';
@@ -68,7 +69,7 @@ function SolutionsListPage({ type }: { type: UserRole }) {
       (navigator.onLine
         ? undefined
         : client
-            .getQueriesData<InfiniteData<SolutionPage, string | null>>({ queryKey: ['solutions', 'list', type] })
+            .getQueriesData<InfiniteData<SolutionPage, string | null>>({ queryKey: postKeys.lists(type) })
             .map(([, data]) => data)
             .find((data) => data !== undefined)),
   });
