@@ -2,9 +2,9 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Payment, Solution } from '@app/shared';
 import { goTo } from '../features/billing/components/payment-choice';
-import { solution } from '../features/solutions/testing/fixtures';
+import { solution } from '../testing/post-fixtures';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
-import { deal } from '../features/solutions/testing/solutions';
+import { deal } from '../testing/deal-fixtures';
 import { PaymentSuccessScreen, SupplierDetailsScreen } from './billing-screens';
 
 // The supplier (u2) opens their own offer, which a client has accepted.

@@ -5,12 +5,12 @@ import { OfferDealChoice } from '../features/billing/components/offer-deal-choic
 import { PaymentChoice } from '../features/billing/components/payment-choice';
 import { PaymentSuccessPage } from '../features/billing/components/payment-return-pages';
 import type { Solution } from '@app/shared';
-import { useAcceptSolution } from '../features/solutions/api/accept-solution';
-import { ClientNeedsMatchPage } from '../features/solutions/components/acceptance-pages';
-import { DealPage } from '../features/solutions/components/deal-page';
-import { PaidDealLinks } from '../features/solutions/components/deal-link';
-import { ServiceSummary } from '../features/solutions/components/service-summary';
-import { SupplierDetailsPage } from '../features/solutions/components/solution-details-page';
+import { useAcceptPost } from '../lib/accept-post';
+import { ClientNeedsMatchPage } from '../features/deals/components/acceptance-pages';
+import { DealPage } from '../features/deals/components/deal-page';
+import { PaidDealLinks } from '../features/deals/components/deal-link';
+import { ServiceSummary } from '../features/posts/components/service-summary';
+import { SupplierDetailsPage } from '../features/posts/components/post-details-page';
 
 export function ClientNeedsMatchScreen({ title }: { title: string }) {
   return <ClientNeedsMatchPage title={title} choice={(solution) => <NeedChoice solution={solution} />} />;
@@ -21,7 +21,7 @@ export function ClientNeedsMatchScreen({ title }: { title: string }) {
  * so the acceptance the choice interrupted is recorded then ('Sent', back to `/`).
  */
 function NeedChoice({ solution }: { solution: Solution }) {
-  const accept = useAcceptSolution();
+  const accept = useAcceptPost();
   return (
     <PaymentChoice
       solution={solution}

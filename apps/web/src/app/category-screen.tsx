@@ -1,6 +1,6 @@
 // SPEC 2.3 item 3 (a category's preset cards) with issue 16's posts of that category under them,
-// nearest first: the posts feature's screen and the solutions feature's list meet here.
-import { CategoryPosts } from '../features/solutions/components/category-posts';
+// nearest first (both features/posts), composed as the route's screen.
+import { CategoryPosts } from '../features/posts/components/category-posts';
 import { CategoryPage } from '../features/posts/components/category-page';
 
 export function CategoryScreen({ title }: { title: string }) {

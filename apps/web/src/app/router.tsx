@@ -54,17 +54,18 @@ const SCREENS: Record<ScreenName, Screen> = {
   // The map with the search box over it (app layer).
   map: named(() => import('./dashboard-screen'), 'DashboardScreen'),
   selectionMap: named(() => import('../features/map/components/selection-map-page'), 'SelectionMapPage'),
-  clients: named(() => import('../features/solutions/components/solutions-list-page'), 'ClientsPage'),
-  suppliers: named(() => import('../features/solutions/components/solutions-list-page'), 'SuppliersPage'),
-  clientsDetails: named(() => import('../features/solutions/components/solution-details-page'), 'ClientsDetailsPage'),
+  clients: named(() => import('../features/posts/components/posts-list-page'), 'ClientsPage'),
+  suppliers: named(() => import('../features/posts/components/posts-list-page'), 'SuppliersPage'),
+  clientsDetails: named(() => import('../features/posts/components/post-details-page'), 'ClientsDetailsPage'),
   // The owner of an accepted offer without contact access gets the payment choice (app layer).
   supplierDetails: named(() => import('./billing-screens'), 'SupplierDetailsScreen'),
-  clientOfferAccept: named(() => import('../features/solutions/components/acceptance-pages'), 'ClientOfferAcceptPage'),
-  supplierSolution: named(() => import('../features/solutions/components/acceptance-pages'), 'SupplierSolutionPage'),
+  clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
+  supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
   clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),
-  myOffers: named(() => import('../features/solutions/components/my-solutions-pages'), 'MyOffersPage'),
-  myOrders: named(() => import('../features/solutions/components/my-solutions-pages'), 'MyOrdersPage'),
-  deals: named(() => import('../features/solutions/components/deals-list-page'), 'DealsListPage'),
+  // My Offers with the links to their deals (app layer).
+  myOffers: named(() => import('./my-offers-screen'), 'MyOffersScreen'),
+  myOrders: named(() => import('../features/deals/components/my-orders-page'), 'MyOrdersPage'),
+  deals: named(() => import('../features/deals/components/deals-list-page'), 'DealsListPage'),
   // The supplier side of a deal without contact access gets the payment choice (app layer).
   deal: named(() => import('./billing-screens'), 'DealScreen'),
   adminReports: named(() => import('../features/admin/components/reports-page'), 'ReportsPage'),

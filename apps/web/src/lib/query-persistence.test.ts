@@ -2,6 +2,7 @@ import { QueryClient, dehydrate } from '@tanstack/react-query';
 import { set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { bounded, dehydrateOptions, idbPersister, MAX_QUERIES } from './query-persistence';
+import { postKeys } from './post-keys';
 
 vi.mock('idb-keyval', () => ({
   createStore: () => 'store',
@@ -19,10 +20,10 @@ const persisted = (client: QueryClient) => ({
 describe('the saved answers', () => {
   it('keep a list whose refresh failed offline, as the answer it had', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData(['solutions', 'list', 'provideSolution'], { pages: [{ data: ['tractor'] }] });
+    client.setQueryData(postKeys.lists('provideSolution'), { pages: [{ data: ['tractor'] }] });
     await client
       .fetchQuery({
-        queryKey: ['solutions', 'list', 'provideSolution'],
+        queryKey: postKeys.lists('provideSolution'),
         queryFn: () => Promise.reject(new Error('offline')),
         staleTime: 0,
       })
@@ -32,7 +33,7 @@ describe('the saved answers', () => {
       .catch(() => undefined);
 
     const saved = bounded(persisted(client)).clientState.queries;
-    expect(saved.map((q) => q.queryKey)).toEqual([['solutions', 'list', 'provideSolution']]);
+    expect(saved.map((q) => q.queryKey)).toEqual([postKeys.lists('provideSolution')]);
     expect(saved[0]?.state).toMatchObject({ status: 'success', error: null, data: { pages: [{ data: ['tractor'] }] } });
   });
 
@@ -49,7 +50,7 @@ describe('the saved answers', () => {
     try {
       vi.mocked(set).mockClear();
       const client = new QueryClient();
-      client.setQueryData(['solutions', 'list', 'provideSolution'], { pages: [{ data: ['tractor'] }] });
+      client.setQueryData(postKeys.lists('provideSolution'), { pages: [{ data: ['tractor'] }] });
       await idbPersister.persistClient(persisted(client));
       expect(set).not.toHaveBeenCalled();
       window.dispatchEvent(new Event('pagehide'));

@@ -2,7 +2,7 @@ import { CircleUser, LogOut, Menu, PanelLeftClose, PanelLeftOpen, ShoppingCart }
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DisclosureMenu } from '../../components/disclosure-menu';
-import { DealsInbox } from '../../features/solutions/components/deals-inbox';
+import { DealsInbox } from '../../features/deals/components/deals-inbox';
 import { Mailbox } from '../../features/notifications/components/mailbox';
 import { LanguageSwitch } from '../../features/settings/components/language-switch';
 import { logout } from '../logout';

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { newSolutionSchema, type NewSolutionInput, type Solution } from '@app/shared';
 import { sendOrQueue, type Sent } from '../../../lib/outbox';
 import { invalidateMapViews } from '../../../lib/map-views';
+import { postKeys } from '../../../lib/post-keys';
 
 export type AddSolutionInput = { solution: NewSolutionInput; files: File[] };
 
@@ -31,7 +32,7 @@ export function useAddSolution() {
       if (sent.queued) return;
       // The map and the lists show the new post at once. Not awaited: the share dialog opens now.
       void invalidateMapViews(queryClient);
-      void queryClient.invalidateQueries({ queryKey: ['solutions'] });
+      void queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }
