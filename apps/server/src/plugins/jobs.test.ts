@@ -22,7 +22,9 @@ const schedules = (t: TestApp) =>
   queryRows<{ name: string; cron: string }>(t.app.database.db, sql`select name, cron from pgboss.schedule`);
 
 /** Where the app keeps its data: a PGlite folder, or a throwaway PostgreSQL database. */
-async function storeFor(kind: 'pglite' | 'postgres') {
+async function storeFor(
+  kind: 'pglite' | 'postgres',
+): Promise<{ env: Record<string, string>; remove(): Promise<unknown> }> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
     return { env: { DATA_DIR: join(dir, 'data') }, remove: async () => rmSync(dir, { recursive: true, force: true }) };

@@ -53,10 +53,11 @@ const listedNeeds = async (who: Account): Promise<string[]> =>
 const post = (who: Account, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
 
-const people = async (...names: string[]) => {
+/** One signed-up account per first name, in order. */
+const people = async <N extends string[]>(...names: N) => {
   const out: Account[] = [];
   for (const firstName of names) out.push(await signedUp(t.app, { firstName }));
-  return out;
+  return out as { [K in keyof N]: Account };
 };
 
 describe('the owner chooses among requests (D-32)', () => {
