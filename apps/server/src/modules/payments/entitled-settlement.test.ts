@@ -1,6 +1,6 @@
 // Issue 14 items 2 and 6 over the real API, on PGlite and on PostgreSQL, with the PayPal adapter
-// against its stub: a payment settles only into a state its payer is
-// entitled to (otherwise it is not captured, or is refunded through the adapter, and the answer is
+// against its stub: a payment settles only into a state its payer is entitled to (the supplier side
+// of a deal its owner confirmed and that is still confirmed, D-15 revised) (otherwise it is not captured, or is refunded through the adapter, and the answer is
 // 409 NOT_AVAILABLE with nothing revealed), and one deal is paid once. The local adapter's void and
 // refund are proven in adapters/payments/local.test.ts.
 import { eq } from 'drizzle-orm';
@@ -9,7 +9,8 @@ import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { DB_TIMEOUT_MS, throwawayDatabaseUrl } from '../../../test/databases.js';
 import { startPayPalStub, type PayPalStub } from '../../../test/paypal-stub.js';
-import { publish as publishPost, tractor } from '../../../test/posts.js';
+import { confirmedDeal, dealMove } from '../../../test/deals.js';
+import { publish as publishPost, villa } from '../../../test/posts.js';
 import { deals, payments } from '../../db/schema.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
@@ -59,13 +60,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
       });
       expect(res.statusCode).toBe(200);
     };
-    const accept = (app: TestApp, who: Account, solutionId: string) =>
-      app.app.inject({
-        method: 'PUT',
-        url: '/api/solution/solutionAccepted',
-        headers: who.headers,
-        payload: { user_id: who.user._id, solution_id: solutionId },
-      });
+    /** A request without dates: the villa is single-use (D-33). */
+    const noDates = { from: undefined, to: undefined };
     /** Nothing of the client's contacts anywhere in an answer. */
     const revealsNothing = (body: string, client: Account) => {
       expect(body).not.toContain(client.account.email);
@@ -73,16 +69,18 @@ for (const kind of ['pglite', 'postgres'] as const) {
     };
 
     describe('item 2: paid but not a party', () => {
-      it('does not capture a payment for a need another supplier accepted meanwhile: 409, voided, nothing revealed', async () => {
+      it('does not capture a payment for a deal cancelled meanwhile, the need given to another supplier: 409, voided, nothing revealed', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
         const late = await signedUp(stubbed.app, { firstName: 'Awa' });
         const rival = await signedUp(stubbed.app, { firstName: 'Fatou' });
-        const need = await publishPost(stubbed.app, client, tractor('needSolution'));
+        const need = await publishPost(stubbed.app, client, villa('needSolution'));
+        const lateDeal = await confirmedDeal(stubbed.app, client, late, need._id, noDates);
         expect((await post(stubbed, late, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
         const [order] = [...stub.orders.values()].slice(-1);
-        // Meanwhile a supplier with a trial takes the need; then the late supplier approves at PayPal.
+        // Meanwhile the client cancels and confirms a supplier with a trial; then the late supplier approves at PayPal.
+        expect((await dealMove(stubbed.app, client, lateDeal, 'cancel')).statusCode).toBe(200);
         await startTrial(stubbed, rival);
-        expect((await accept(stubbed, rival, need._id)).statusCode).toBe(200);
+        await confirmedDeal(stubbed.app, client, rival, need._id, noDates);
         stub.approve(order!.id);
         const captures = () => stub.requests.filter((r) => r.path.endsWith('/capture')).length;
         const before = captures();
@@ -94,10 +92,13 @@ for (const kind of ['pglite', 'postgres'] as const) {
         expect(captures()).toBe(before);
         expect(stub.orders.get(order!.id)?.status).toBe('APPROVED');
         expect((await rowsOf(stubbed, need._id)).map((r) => r.status)).toEqual(['voided']);
-        // The rival's deal is as it was, and the late supplier still sees no contacts.
-        expect(await dealsOf(stubbed, need._id)).toEqual([
-          expect.objectContaining({ acceptorId: rival.user._id, contactAccess: 'trial' }),
-        ]);
+        // The rival's deal is as it was, the late one stays cancelled, and its supplier still sees no contacts.
+        expect(await dealsOf(stubbed, need._id)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ acceptorId: rival.user._id, state: 'accepted', contactAccess: 'trial' }),
+            expect.objectContaining({ acceptorId: late.user._id, state: 'cancelled', contactAccess: 'none' }),
+          ]),
+        );
         const details = await stubbed.app.inject({
           url: `/api/solution/getSolutionDetails/${need._id}`,
           headers: late.headers,
@@ -113,19 +114,21 @@ for (const kind of ['pglite', 'postgres'] as const) {
         expect(captures()).toBe(before);
       });
 
-      it('refunds through PayPal a capture that lost the need while the money moved: 409, nothing revealed', async () => {
+      it('refunds through PayPal a capture whose deal was cancelled while the money moved: 409, nothing revealed', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
         const late = await signedUp(stubbed.app, { firstName: 'Awa' });
         const rival = await signedUp(stubbed.app, { firstName: 'Fatou' });
-        const need = await publishPost(stubbed.app, client, tractor('needSolution'));
+        const need = await publishPost(stubbed.app, client, villa('needSolution'));
+        const lateDeal = await confirmedDeal(stubbed.app, client, late, need._id, noDates);
         expect((await post(stubbed, late, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
         const [order] = [...stub.orders.values()].slice(-1);
         stub.approve(order!.id);
         await startTrial(stubbed, rival);
-        // The rival accepts between the server's check and PayPal's answer to the capture.
+        // The client cancels and confirms the rival between the server's check and PayPal's answer to the capture.
         stub.beforeCapture = async () => {
           stub.beforeCapture = null;
-          expect((await accept(stubbed, rival, need._id)).statusCode).toBe(200);
+          expect((await dealMove(stubbed.app, client, lateDeal, 'cancel')).statusCode).toBe(200);
+          await confirmedDeal(stubbed.app, client, rival, need._id, noDates);
         };
         const done = await post(stubbed, late, '/api/payment/success', {
           paymentId: order!.id,
@@ -137,9 +140,12 @@ for (const kind of ['pglite', 'postgres'] as const) {
         // The whole capture went back through the adapter, once.
         expect(stub.refunds.get(`CAP-${order!.id}`)).toEqual({ currency_code: 'USD', value: '2.25' });
         expect((await rowsOf(stubbed, need._id)).map((r) => r.status)).toEqual(['refunded']);
-        expect(await dealsOf(stubbed, need._id)).toEqual([
-          expect.objectContaining({ acceptorId: rival.user._id, contactAccess: 'trial' }),
-        ]);
+        expect(await dealsOf(stubbed, need._id)).toEqual(
+          expect.arrayContaining([
+            expect.objectContaining({ acceptorId: rival.user._id, state: 'accepted', contactAccess: 'trial' }),
+            expect.objectContaining({ acceptorId: late.user._id, state: 'cancelled', contactAccess: 'none' }),
+          ]),
+        );
         // A replay changes nothing and refunds nothing more.
         const again = await post(stubbed, late, '/api/payment/success', {
           paymentId: order!.id,
@@ -154,8 +160,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
       it('refuses the second capture when two orders for one deal were both approved at PayPal', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
         const supplier = await signedUp(stubbed.app, { firstName: 'Awa' });
-        const offer = await publishPost(stubbed.app, supplier, tractor('provideSolution'));
-        expect((await accept(stubbed, client, offer._id)).statusCode).toBe(200);
+        const offer = await publishPost(stubbed.app, supplier, villa('provideSolution'));
+        await confirmedDeal(stubbed.app, supplier, client, offer._id, noDates);
         const orders: string[] = [];
         for (let i = 0; i < 2; i += 1) {
           expect((await post(stubbed, supplier, '/api/payment/pay', { solution_id: offer._id })).statusCode).toBe(200);
@@ -197,22 +203,20 @@ for (const kind of ['pglite', 'postgres'] as const) {
         ).toEqual(['captured', 'failed']);
       });
 
-      it('captures one of two suppliers racing for one need and refunds the other', async () => {
+      it('captures one of two approved orders for one deal returned at once, and voids or refunds the other', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
-        const a = await signedUp(stubbed.app, { firstName: 'Awa' });
-        const b = await signedUp(stubbed.app, { firstName: 'Fatou' });
-        const need = await publishPost(stubbed.app, client, tractor('needSolution'));
+        const supplier = await signedUp(stubbed.app, { firstName: 'Awa' });
+        const need = await publishPost(stubbed.app, client, villa('needSolution'));
+        const dealId = await confirmedDeal(stubbed.app, client, supplier, need._id, noDates);
         const orders: string[] = [];
-        for (const who of [a, b]) {
-          await post(stubbed, who, '/api/payment/pay', { solution_id: need._id });
+        for (let i = 0; i < 2; i += 1) {
+          await post(stubbed, supplier, '/api/payment/pay', { deal_id: dealId });
           const [order] = [...stub.orders.values()].slice(-1);
           stub.approve(order!.id);
           orders.push(order!.id);
         }
         const results = await Promise.all(
-          [a, b].map((who, i) =>
-            post(stubbed, who, '/api/payment/success', { paymentId: orders[i], solution_id: need._id }),
-          ),
+          orders.map((id) => post(stubbed, supplier, '/api/payment/success', { paymentId: id, solution_id: need._id })),
         );
         expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
         const loser = results.find((r) => r.statusCode === 409)!;
@@ -225,7 +229,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
         expect(['voided', 'refunded']).toContain(lost.status);
         if (lost.status === 'refunded') expect(stub.refunds.has(`CAP-${lost.providerPaymentId}`)).toBe(true);
         expect(await dealsOf(stubbed, need._id)).toEqual([
-          expect.objectContaining({ acceptorId: paid[0]!.userId, contactAccess: 'payment' }),
+          expect.objectContaining({ acceptorId: supplier.user._id, state: 'accepted', contactAccess: 'payment' }),
         ]);
       });
     });

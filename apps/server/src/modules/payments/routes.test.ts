@@ -1,8 +1,10 @@
-// Money rules of issue 6 over the real API with the local provider (D-13 to D-18).
+// Money rules of issue 6 over the real API with the local provider (D-13 to D-18): the fee falls due
+// once the owner confirms a deal (D-15 revised).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
 import { publish as publishPost, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { confirmedDeal, inDays } from '../../../test/deals.js';
 import { payments, subscriptions } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -27,6 +29,13 @@ afterAll(() => t.close());
 /** A $15.00 tractor (SPEC 9), as a need or an offer. */
 const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, tractor(role));
 
+/** A need of the client's that the supplier requested for one day and the client confirmed: the fee is due. */
+async function confirmedNeed() {
+  const need = await publish(client, 'needSolution');
+  const dealId = await confirmedDeal(t.app, client, supplier, need._id, { from: inDays(2), to: inDays(2) });
+  return { ...need, dealId };
+}
+
 const post = (who: Account, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: who.headers, payload });
 
@@ -50,15 +59,16 @@ async function paymentRows(solutionId: string) {
   return t.app.database.db.select().from(payments).where(eq(payments.solutionId, solutionId));
 }
 
-describe('pay-as-you-go (D-15, D-17)', () => {
-  it('charges 15% of a $15.00 tractor, 2.25 USD, priced by the server whatever the request says', async () => {
-    const need = await publish(client, 'needSolution');
+describe('pay-as-you-go (D-15 revised, D-17)', () => {
+  it('charges 15% of a $15.00 tractor for one day, 2.25 USD, priced by the server whatever the request says', async () => {
+    const need = await confirmedNeed();
     const pay = await post(supplier, '/api/payment/pay', {
       solution_id: need._id,
       total_price: '0.01',
       currency: 'XOF',
     });
     expect(pay.statusCode).toBe(200);
+    expect(pay.json().data.amount).toEqual({ value: '2.25', currency: 'USD' });
     const url: string = pay.json().data.url;
     const page = await t.app.inject({ url });
     expect(page.body).toContain('2.25 USD');
@@ -80,11 +90,36 @@ describe('pay-as-you-go (D-15, D-17)', () => {
     // The client's contacts, now the deal is paid (D-14).
     expect(contact).toEqual({ email: client.account.email, mobile_no: client.account.mobile_no });
     const [row] = await paymentRows(need._id);
-    expect(row).toMatchObject({ amountMinor: 225, currency: 'USD' });
+    expect(row).toMatchObject({ amountMinor: 225, currency: 'USD', dealId: need.dealId });
+  });
+
+  it('charges 15% of the unit price times the days booked: 4.50 USD for two days of the tractor', async () => {
+    const offer = await publish(supplier, 'provideSolution');
+    const dealId = await confirmedDeal(t.app, supplier, client, offer._id, { from: inDays(2), to: inDays(3) });
+    const pay = await post(supplier, '/api/payment/pay', { deal_id: dealId });
+    expect(pay.statusCode).toBe(200);
+    expect(pay.json().data.amount).toEqual({ value: '4.50', currency: 'USD' });
+  });
+
+  it('refuses to charge before the owner confirms, and never the client side (D-15 revised)', async () => {
+    const need = await publish(client, 'needSolution');
+    const asked = await t.app.inject({
+      method: 'PUT',
+      url: '/api/solution/solutionAccepted',
+      headers: supplier.headers,
+      payload: { user_id: supplier.user._id, solution_id: need._id, from: inDays(2), to: inDays(2) },
+    });
+    expect(asked.statusCode).toBe(200);
+    for (const body of [{ solution_id: need._id }, { deal_id: asked.json().data.deal._id }]) {
+      const early = await post(supplier, '/api/payment/pay', body);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().code).toBe('NOT_AVAILABLE');
+    }
+    expect(await paymentRows(need._id)).toEqual([]);
   });
 
   it('records a return replayed 10 times and delivered 20 times at once exactly once', async () => {
-    const need = await publish(client, 'needSolution');
+    const need = await confirmedNeed();
     const back = await approve((await post(supplier, '/api/payment/pay', { solution_id: need._id })).json().data.url);
     const body = { paymentId: back.searchParams.get('paymentId'), payerId: 'x', solution_id: need._id };
     const burst = await Promise.all(Array.from({ length: 20 }, () => post(supplier, '/api/payment/success', body)));
@@ -104,15 +139,11 @@ describe('pay-as-you-go (D-15, D-17)', () => {
     expect(mail.filter((n) => n.message_en.includes('paid for the deal')).length).toBeGreaterThanOrEqual(1);
   });
 
-  it('lets the supplier pay for a deal a client made on the offer, then both see contacts', async () => {
+  it('lets the supplier pay for a deal it confirmed on its offer, then both see contacts', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    const accepted = await t.app.inject({
-      method: 'PUT',
-      url: '/api/solution/solutionAccepted',
-      headers: client.headers,
-      payload: { user_id: client.user._id, solution_id: offer._id },
-    });
-    expect(accepted.json().data.deal.contact_access).toBe('none');
+    const dealId = await confirmedDeal(t.app, supplier, client, offer._id, { from: inDays(2), to: inDays(2) });
+    const deal = await t.app.inject({ url: `/api/deals/${dealId}`, headers: supplier.headers });
+    expect(deal.json().data).toMatchObject({ status: 'accepted', contact_access: false });
     const details = async () =>
       (await t.app.inject({ url: `/api/solution/getSolutionDetails/${offer._id}`, headers: client.headers })).json()
         .data.user;
@@ -129,7 +160,7 @@ describe('pay-as-you-go (D-15, D-17)', () => {
   });
 
   it('does not capture an order the payer cancelled', async () => {
-    const need = await publish(client, 'needSolution');
+    const need = await confirmedNeed();
     const url: string = (await post(supplier, '/api/payment/pay', { solution_id: need._id })).json().data.url;
     const cancel = await t.app.inject({ method: 'POST', url: `${url}/cancel` });
     expect(new URL(cancel.headers.location as string, 'http://localhost').pathname).toBe('/cancelUrl');

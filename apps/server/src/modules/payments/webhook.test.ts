@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
+import { confirmedDeal, inDays } from '../../../test/deals.js';
 import { publish, tractor } from '../../../test/posts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { startPayPalStub, type PayPalStub } from '../../../test/paypal-stub.js';
@@ -117,8 +118,20 @@ describe('PayPal subscriptions and webhooks', () => {
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
 
-/** A $15.00 tractor need (SPEC 9): 15% is 2.25 USD. */
-const publishNeed = async (who: Account) => (await publish(t.app, who, tractor('needSolution')))._id;
+/** The notices of each need's request and confirmation, left out of what a payment settles. */
+const beforePaying = new Map<string, Set<string>>();
+
+/**
+ * A $15.00 tractor need (SPEC 9) that `supplier` requested for one day and its owner confirmed: the
+ * fee, 15% of one day, 2.25 USD, is due (D-15 revised).
+ */
+async function publishNeed(who: Account, supplier: Account) {
+  const needId = (await publish(t.app, who, tractor('needSolution')))._id;
+  await confirmedDeal(t.app, who, supplier, needId, { from: inDays(2), to: inDays(2) });
+  const told = await t.app.database.db.select().from(notifications).where(eq(notifications.solutionId, needId));
+  beforePaying.set(needId, new Set(told.map((n) => n.id)));
+  return needId;
+}
 
 /** A supplier starts paying for a need: PayPal's order id and the return URL the server gave PayPal. */
 async function startPaying(supplier: Account, needId: string) {
@@ -167,11 +180,13 @@ async function settledState(needId: string) {
   return {
     payments: await db.select().from(payments).where(eq(payments.solutionId, needId)),
     deals: await db.select().from(deals).where(eq(deals.solutionId, needId)),
-    notices: await db.select().from(notifications).where(eq(notifications.solutionId, needId)),
+    notices: (await db.select().from(notifications).where(eq(notifications.solutionId, needId))).filter(
+      (n) => !beforePaying.get(needId)?.has(n.id),
+    ),
   };
 }
 
-describe('PayPal pay-as-you-go (D-15, D-17)', () => {
+describe('PayPal pay-as-you-go (D-15 revised, D-17)', () => {
   let client: Account;
   let supplier: Account;
   beforeAll(async () => {
@@ -180,7 +195,7 @@ describe('PayPal pay-as-you-go (D-15, D-17)', () => {
   });
 
   it('gives PayPal a return URL that brings /successurl the order id as paymentId, with solution_id', async () => {
-    const needId = await publishNeed(client);
+    const needId = await publishNeed(client, supplier);
     const { orderId, returnUrl, cancelUrl } = await startPaying(supplier, needId);
     expect(returnUrl.pathname).toBe('/api/payment/return');
     expect(returnUrl.searchParams.get('solution_id')).toBe(needId);
@@ -208,7 +223,7 @@ describe('PayPal pay-as-you-go (D-15, D-17)', () => {
   });
 
   it('answers 402 PAYMENT_DECLINED to a declined capture and grants nothing', async () => {
-    const needId = await publishNeed(client);
+    const needId = await publishNeed(client, supplier);
     const { orderId } = await startPaying(supplier, needId);
     stub.approve(orderId);
     stub.declineNextCapture();
@@ -217,12 +232,12 @@ describe('PayPal pay-as-you-go (D-15, D-17)', () => {
     expect(res.json()).toMatchObject({ code: 'PAYMENT_DECLINED', message: 'The payment was declined' });
     const state = await settledState(needId);
     expect(state.payments.map((p) => p.status)).toEqual(['failed']);
-    expect(state.deals).toEqual([]);
+    expect(state.deals).toEqual([expect.objectContaining({ state: 'accepted', contactAccess: 'none' })]);
     expect(state.notices).toEqual([]);
   });
 
   it('settles on PAYMENT.CAPTURE.COMPLETED alone, once however often it is delivered', async () => {
-    const needId = await publishNeed(client);
+    const needId = await publishNeed(client, supplier);
     const { orderId } = await startPaying(supplier, needId);
     stub.approve(orderId);
     const event = captureCompleted(orderId);
@@ -241,16 +256,16 @@ describe('PayPal pay-as-you-go (D-15, D-17)', () => {
   });
 
   it('ignores a capture webhook whose amount differs from the order', async () => {
-    const needId = await publishNeed(client);
+    const needId = await publishNeed(client, supplier);
     const { orderId } = await startPaying(supplier, needId);
     expect((await deliver(captureCompleted(orderId, '0.01'))).statusCode).toBe(204);
     const state = await settledState(needId);
     expect(state.payments.map((p) => p.status)).toEqual(['pending']);
-    expect(state.deals).toEqual([]);
+    expect(state.deals).toEqual([expect.objectContaining({ state: 'accepted', contactAccess: 'none' })]);
   });
 
   it('records once when the webhook races the return: one payment, one deal, each notice once', async () => {
-    const needId = await publishNeed(client);
+    const needId = await publishNeed(client, supplier);
     const { orderId } = await startPaying(supplier, needId);
     stub.approve(orderId);
     const event = captureCompleted(orderId);
