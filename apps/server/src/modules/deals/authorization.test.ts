@@ -1,9 +1,10 @@
 // Issue 5's authorization matrix: each deal and mailbox call, as visitor, owner, acceptor, another
-// user and a subscriber, against a post that has a live deal. Statuses come from the table below;
+// user and a subscriber, against a single-use post whose owner confirmed the acceptor's request (D-32). Statuses come from the table below;
 // contacts are checked on the raw JSON (D-14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { confirmedDeal } from '../../../test/deals.js';
 import { subscriptions } from '../../db/schema.js';
 
 type Role = 'visitor' | 'owner' | 'acceptor' | 'other' | 'subscriber';
@@ -52,13 +53,8 @@ beforeAll(async () => {
     payload: body.payload,
   });
   offerId = created.json().data._id;
-  const accepted = await t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: who.acceptor.headers,
-    payload: { user_id: who.acceptor.user._id, solution_id: offerId },
-  });
-  expect(accepted.statusCode).toBe(200);
+  // A ride has no unit (D-33): the confirmation takes it.
+  await confirmedDeal(t.app, who.owner, who.acceptor, offerId, { from: undefined, to: undefined });
   const mailbox = await t.app.inject({
     url: `/api/notify/getUserNotif/${who.owner.user._id}`,
     headers: who.owner.headers,

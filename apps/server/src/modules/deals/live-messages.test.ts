@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { throwawayDatabaseUrl } from '../../../test/databases.js';
+import { confirmedDeal } from '../../../test/deals.js';
 import { publish, tractor } from '../../../test/posts.js';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
 
@@ -35,11 +36,8 @@ describe('a deal message reaches the other party on every instance (D-28)', () =
     const owner = await signedUp(one.app, { firstName: 'Ousmane' });
     const taker = await signedUp(one.app, { firstName: 'Khady' });
     const offer = await publish(one.app, owner, tractor('provideSolution'));
-    const accepted = await inject(taker, 'PUT', '/api/solution/solutionAccepted', {
-      user_id: taker.user._id,
-      solution_id: offer._id,
-    });
-    const dealId = accepted.json().data.deal._id as string;
+    // D-32: the owner confirms the request, then pays the fee (D-15 revised).
+    const dealId = await confirmedDeal(one.app, owner, taker, offer._id);
     const pay = await inject(owner, 'POST', '/api/payment/pay', { solution_id: offer._id });
     const url = pay.json().data.url as string;
     await one.app.inject({ method: 'POST', url: `${url}/approve` });
