@@ -41,3 +41,14 @@ describe('bidirectional overrides (D-32, D-28)', () => {
     expect(stripBidiControls(plain)).toBe(plain);
   });
 });
+
+describe('dates in a note', () => {
+  it('are not taken for phone numbers', () => {
+    expect(contactIn('from 05/03/2026 to 07/03/2026')).toBeNull();
+    expect(contactIn('2026-03-05 until 2026-03-06')).toBeNull();
+    expect(contactIn('le 5.3.26 svp')).toBeNull();
+  });
+  it('do not hide a phone number written beside them', () => {
+    expect(contactIn('le 05/03/2026, appelez le 77 123 45 67')).toBe('phone');
+  });
+});
