@@ -117,22 +117,28 @@ describeEachDatabase('schema', (database) => {
     expect(await sqlState(db.insert(socialIdentities).values(identity))).toBe(UNIQUE_VIOLATION);
   });
 
-  it('allows one live deal per solution, and a new one once it has ended (D-6)', async () => {
+  it('allows one open request per person and post, many people asking, and a new one once it has ended (D-32)', async () => {
     const { db } = database();
     const owner = await makeUser(db);
     const [first, second] = [await makeUser(db), await makeUser(db)];
     const post = await makeSolution(db, owner.id);
     const [deal] = await db.insert(deals).values({ solutionId: post.id, acceptorId: first.id }).returning();
-    expect(deal?.contactAccess).toBe('none');
-    expect(await sqlState(db.insert(deals).values({ solutionId: post.id, acceptorId: second.id }))).toBe(
+    expect(deal).toMatchObject({ state: 'requested', contactAccess: 'none' });
+    expect(await sqlState(db.insert(deals).values({ solutionId: post.id, acceptorId: first.id }))).toBe(
       UNIQUE_VIOLATION,
     );
+    // The post stays listed: somebody else may ask too.
+    expect(await sqlState(db.insert(deals).values({ solutionId: post.id, acceptorId: second.id }))).toBeUndefined();
 
     await db
       .update(deals)
-      .set({ endedAt: new Date(), endedReason: 'rejected' })
+      .set({ state: 'withdrawn', endedAt: new Date(), endedReason: 'withdrawn' })
       .where(eq(deals.id, deal?.id ?? ''));
-    expect(await sqlState(db.insert(deals).values({ solutionId: post.id, acceptorId: second.id }))).toBeUndefined();
+    expect(await sqlState(db.insert(deals).values({ solutionId: post.id, acceptorId: first.id }))).toBeUndefined();
+    // An unknown state is refused.
+    expect(await sqlState(db.execute(sql`update deals set state = 'taken' where id = ${deal?.id ?? ''}`))).toBe(
+      CHECK_VIOLATION,
+    );
   });
 
   it('allows one free trial per user, ever, beside yearly subscriptions (D-16)', async () => {
