@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, signedUp } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { databases, DB_TIMEOUT_MS, queryRows, throwawayDatabaseUrl } from '../../test/databases.js';
+import { inDays } from '../../test/deals.js';
 import { tractor } from '../../test/posts.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
@@ -30,7 +31,14 @@ const acceptRequest = (who: Account, solutionId: string, key?: string) => ({
   method: 'PUT' as const,
   url: '/api/solution/solutionAccepted',
   headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
-  payload: { user_id: who.user._id, accepted_by: who.user._id, solution_id: solutionId },
+  // The tractor is booked by the day (D-33): a request names its dates.
+  payload: {
+    user_id: who.user._id,
+    accepted_by: who.user._id,
+    solution_id: solutionId,
+    from: inDays(2),
+    to: inDays(3),
+  },
 });
 
 async function count(app: FastifyInstance, query: ReturnType<typeof sql>): Promise<number> {
@@ -86,7 +94,7 @@ for (const kind of databases) {
       expect(await postsOf(t.app, awa)).toBe(before);
     });
 
-    it('answers a repeated accept with the first deal; without a key the repeat is refused', async () => {
+    it('answers a repeated request with the first deal; without a key the repeat is refused', async () => {
       const offer = await publish(t.app, awa);
       const key = newKey();
       const first = await t.app.inject(acceptRequest(moussa, offer, key));
@@ -98,7 +106,7 @@ for (const kind of databases) {
       // The owner was told once.
       const mailbox = await t.app.inject({ url: `/api/notify/getUserNotif/${awa.user._id}`, headers: awa.headers });
       expect(mailbox.json().data.filter((n: { solution_id?: string }) => n.solution_id === offer)).toHaveLength(1);
-      // What a retry without a key gets: the post is taken.
+      // What a retry without a key gets: the request was already sent (D-32).
       const bare = await t.app.inject(acceptRequest(moussa, offer));
       expect(bare.statusCode).toBe(409);
       expect(bare.json().code).toBe('NOT_AVAILABLE');

@@ -2,6 +2,7 @@ import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { sendRequest } from '../../../test/deals.js';
 import { startPushStub } from '../../../test/push-stub.js';
 import { loadConfig } from '../../config.js';
 import { createPushAdapter, LocalPushAdapter, WebPushAdapter } from './index.js';
@@ -62,7 +63,7 @@ describe('a notification pushed to the device token given at login', () => {
   });
   afterAll(() => t.close());
 
-  it('reaches the owner’s browser when their post is accepted', async () => {
+  it('reaches the owner’s browser when somebody requests their post', async () => {
     const owner = await signedUp(t.app);
     const subscription = stub.subscription('owner');
     const login = await t.app.inject({
@@ -102,12 +103,8 @@ describe('a notification pushed to the device token given at login', () => {
     ).json().data;
     const client = await signedUp(t.app);
     const before = stub.received.length;
-    await t.app.inject({
-      method: 'PUT',
-      url: '/api/solution/solutionAccepted',
-      headers: client.headers,
-      payload: { user_id: client.user._id, solution_id: offer._id },
-    });
+    // A bed is booked by the night (D-33): the helper's request names its dates.
+    expect((await sendRequest(t.app, client, offer._id)).statusCode).toBe(200);
     await expect.poll(() => stub.received.slice(before).some((r) => r.path === '/push/owner')).toBe(true);
   });
 });

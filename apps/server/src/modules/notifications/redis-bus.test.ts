@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { throwawayDatabaseUrl } from '../../../test/databases.js';
+import { inDays } from '../../../test/deals.js';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
 import { redisNotificationBus } from './redis-bus.js';
 
@@ -75,7 +76,7 @@ describe('two instances over one PostgreSQL and one Redis', () => {
     await db?.drop();
   });
 
-  it('streams an accept made on instance one to the owner connected to instance two', async () => {
+  it('streams a request made on instance one to the owner connected to instance two', async () => {
     const owner = await signedUp(one.app, { firstName: 'Awa' });
     const client = await signedUp(one.app, { firstName: 'Moussa' });
     const body = multipart([
@@ -114,7 +115,8 @@ describe('two instances over one PostgreSQL and one Redis', () => {
       method: 'PUT',
       url: '/api/solution/solutionAccepted',
       headers: client.headers,
-      payload: { user_id: client.user._id, solution_id: offer._id },
+      // A room is booked by the night (D-33): the request names its dates.
+      payload: { user_id: client.user._id, solution_id: offer._id, from: inDays(2), to: inDays(3) },
     });
     expect(accepted.statusCode).toBe(200);
     let text = '';

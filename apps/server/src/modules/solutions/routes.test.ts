@@ -494,7 +494,10 @@ describe('lists, details and search', () => {
     const { eq } = await import('drizzle-orm');
     const { solutions } = await import('../../db/schema.js');
     await t.app.database.db.update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, taken._id));
-    await t.app.database.db.insert(deals).values({ solutionId: taken._id, acceptorId: acceptor.user._id });
+    // D-32: taken by the owner's confirmation of the acceptor's request.
+    await t.app.database.db
+      .insert(deals)
+      .values({ solutionId: taken._id, acceptorId: acceptor.user._id, state: 'accepted', confirmedAt: new Date() });
     const url = `/api/solution/getSolutionDetails/${taken._id}`;
     expect((await t.app.inject({ url, headers: acceptor.headers })).statusCode).toBe(200);
     expect((await t.app.inject({ url, headers: other.headers })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { sendRequest } from '../../../test/deals.js';
 import { publish, tractor } from '../../../test/posts.js';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
 import { users } from '../../db/schema.js';
@@ -43,13 +44,7 @@ describe('POST /api/user/logout', () => {
 });
 
 describe('the language of messages (D-24)', () => {
-  const accept = (who: Account, solutionId: string) =>
-    t.app.inject({
-      method: 'PUT',
-      url: '/api/solution/solutionAccepted',
-      headers: who.headers,
-      payload: { user_id: who.user._id, solution_id: solutionId },
-    });
+  const accept = (who: Account, solutionId: string) => sendRequest(t.app, who, solutionId);
   const setLanguage = (who: Account | undefined, language: unknown) =>
     t.app.inject({
       method: 'PUT',
@@ -66,7 +61,7 @@ describe('the language of messages (D-24)', () => {
     expect(english.user.language).toBe('en');
   });
 
-  it('sends the SMS of an accepted offer in French once the owner switched to French, and back', async () => {
+  it('sends the SMS of a request on an offer in French once the owner switched to French, and back', async () => {
     const owner = await signedUp(t.app, { firstName: 'Awa' });
     const client = await signedUp(t.app, { firstName: 'Moussa' });
     const switched = await setLanguage(owner, 'fr-ca');
@@ -76,13 +71,13 @@ describe('the language of messages (D-24)', () => {
     const first = await publish(t.app, owner, tractor());
     expect((await accept(client, first._id)).statusCode).toBe(200);
     const french = sms().lastTo(owner.user.mobile_no);
-    expect(french?.text).toContain('Moussa a accepté votre annonce');
-    expect(french?.text).not.toContain('accepted your post');
+    expect(french?.text).toContain('Moussa a envoyé une demande pour votre annonce');
+    expect(french?.text).not.toContain('sent a request for your post');
 
     expect((await setLanguage(owner, 'en-us')).json().data.language).toBe('en');
     const second = await publish(t.app, owner, tractor());
     await accept(client, second._id);
-    expect(sms().lastTo(owner.user.mobile_no)?.text).toContain('Moussa accepted your post');
+    expect(sms().lastTo(owner.user.mobile_no)?.text).toContain('Moussa sent a request for your post');
   });
 
   it('refuses an unknown language or a visitor, and changes nothing', async () => {
