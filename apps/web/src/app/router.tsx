@@ -56,9 +56,9 @@ const SCREENS: Record<ScreenName, Screen> = {
   selectionMap: named(() => import('../features/map/components/selection-map-page'), 'SelectionMapPage'),
   clients: named(() => import('../features/posts/components/posts-list-page'), 'ClientsPage'),
   suppliers: named(() => import('../features/posts/components/posts-list-page'), 'SuppliersPage'),
-  clientsDetails: named(() => import('../features/posts/components/post-details-page'), 'ClientsDetailsPage'),
+  clientsDetails: named(() => import('./post-details-screens'), 'ClientsDetailsScreen'),
   // The owner of an accepted offer without contact access gets the payment choice (app layer).
-  supplierDetails: named(() => import('./billing-screens'), 'SupplierDetailsScreen'),
+  supplierDetails: named(() => import('./post-details-screens'), 'SupplierDetailsScreen'),
   clientOfferAccept: named(() => import('../features/deals/components/acceptance-pages'), 'ClientOfferAcceptPage'),
   supplierSolution: named(() => import('../features/deals/components/acceptance-pages'), 'SupplierSolutionPage'),
   clientNeedsMatch: named(() => import('./billing-screens'), 'ClientNeedsMatchScreen'),

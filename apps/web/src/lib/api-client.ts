@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'NETWORK',
     message: string,
     readonly fields?: Record<string, string>,
+    /** Seconds to wait before trying again (a 429's Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -78,7 +80,14 @@ export async function apiFetch<T>(
       clearSession();
       sessionExpired();
     }
-    throw new ApiError(response.status, code, payload?.message ?? response.statusText, payload?.fields);
+    const retry = Number(response.headers.get('retry-after'));
+    throw new ApiError(
+      response.status,
+      code,
+      payload?.message ?? response.statusText,
+      payload?.fields,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
   }
   return payload as T;
 }

@@ -78,6 +78,11 @@ export function formatPlainDate(date: string | null, language: Language = getLan
 }
 
 /** A moment (ISO 8601) in the user's time zone. */
+/** A date and a time, in the user's language ("28 Nov 2026, 14:05"). */
+export function formatMomentTime(at: Date, language: Language = getLanguage()): string {
+  return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+}
+
 export function formatMoment(iso: string, language: Language = getLanguage()): string {
   const parsed = new Date(iso);
   if (Number.isNaN(parsed.getTime())) return iso;

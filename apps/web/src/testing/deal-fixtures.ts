@@ -28,6 +28,10 @@ export const deal = (overrides: Partial<DealView> = {}): DealView => ({
   contact_access: true,
   status: 'accepted',
   accepted_at: '2026-11-20T10:00:00.000Z',
+  confirmed_at: '2026-11-20T12:00:00.000Z',
+  done_by_me: false,
+  done_by_other: false,
+  disputed: false,
   unread_count: 0,
   ...overrides,
 });

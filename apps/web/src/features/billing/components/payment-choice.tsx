@@ -10,6 +10,7 @@ import {
   PAY_AS_YOU_GO_PERCENT,
   percentOf,
   YEARLY_PRICE,
+  type Money,
   type Solution,
 } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
@@ -34,10 +35,13 @@ export function PaymentChoice({
   solution,
   deal,
   afterTrial,
+  fee: dealFee,
 }: {
   solution: Solution;
   deal: 'need' | 'offer';
   afterTrial?: AfterTrial;
+  /** D-15 revised: the confirmed deal and its fee (15% of its total, in the reader's currency). */
+  fee?: { dealId: string; amount: Money; charged?: Money | undefined } | undefined;
 }) {
   const { t } = useTranslation();
   const pay = usePayForDeal();
@@ -47,7 +51,15 @@ export function PaymentChoice({
   // D-15: 15 % of the post's dollar price, in USD, rounded to the cent. Shown only; the server
   // prices the actual payment.
   const dollars = parseDecimal(solution.sub_category_price_dollar, 'USD');
-  const fee = dollars === null ? null : formatMoney(percentOf(dollars, PAY_AS_YOU_GO_PERCENT), 'USD', language);
+  const money = (m: Money) => formatMoney(parseDecimal(m.amount, m.currency) ?? 0, m.currency, language);
+  const fee = dealFee
+    ? money(dealFee.amount)
+    : dollars === null
+      ? null
+      : formatMoney(percentOf(dollars, PAY_AS_YOU_GO_PERCENT), 'USD', language);
+  // Until mobile money, the card charges the dollar equivalent; the screen says so.
+  const charged =
+    dealFee?.charged && dealFee.charged.currency !== dealFee.amount.currency ? money(dealFee.charged) : null;
   return (
     <section className="billing-stack" aria-labelledby="billing-choices-title">
       <div>
@@ -77,10 +89,15 @@ export function PaymentChoice({
               className="button button-secondary"
               busy={pay.isPending || pay.isSuccess}
               size={20}
-              onClick={() => pay.mutate(solution._id, { onSuccess: ({ url }) => goTo.assign(url) })}
+              onClick={() =>
+                pay.mutate(dealFee ? { deal_id: dealFee.dealId } : { solution_id: solution._id }, {
+                  onSuccess: ({ url }) => goTo.assign(url),
+                })
+              }
             >
               {t('billing.payAction', { price: fee })}
             </BusyButton>
+            {charged ? <p className="muted">{t('dealActions.feeDollar', { usd: charged })}</p> : null}
             {pay.isError ? (
               <p className="notice notice-error" role="alert">
                 {errorText(t, pay.error)}

@@ -16,6 +16,8 @@ export const dealKeys = {
   one: (dealId: string) => [...ALL, 'one', dealId, ...displayKey()] as const,
   /** The header's count of unread messages. */
   unread: () => [...ALL, 'unread'] as const,
+  /** D-32: the requests on one of the caller's posts. */
+  requests: (solutionId: string) => [...ALL, 'requests', solutionId, ...displayKey()] as const,
   /** D-28: a deal's thread. */
   messages: (dealId: string) => [...ALL, 'messages', dealId] as const,
 };

@@ -78,7 +78,7 @@ function Summary({ solution, heading }: { solution: Solution; heading: string })
   );
 }
 
-/** /suppliersolution/:id: the client has taken the offer; the supplier was told. */
+/** /suppliersolution/:id: the client's request on the offer was sent; the supplier was told. */
 export function SupplierSolutionPage({ title }: { title: string }) {
   return <WithSolution title={title}>{(solution) => <SupplierSolution solution={solution} />}</WithSolution>;
 }
@@ -89,7 +89,8 @@ function SupplierSolution({ solution }: { solution: Solution }) {
   const accept = useAcceptPost();
   const reject = useRejectOrder();
   const [problem, setProblem] = useState<string | null>(null);
-  const accepted = solution.status === 'Accepted';
+  // D-32: the client's request on the offer was sent (the post stays listed until its owner confirms).
+  const accepted = solution.my_deal !== undefined || solution.status === 'Accepted';
   const busy = accept.isPending || reject.isPending;
   const confirmPath = `/clientofferaccept/${solution._id}`;
 
@@ -167,7 +168,7 @@ function SupplierSolution({ solution }: { solution: Solution }) {
 const acceptProblem = (t: ReturnType<typeof useTranslation>['t'], error: unknown) =>
   error instanceof ApiError && error.code === 'NOT_AVAILABLE' ? t('details.notAvailable') : errorText(t, error);
 
-/** /clientofferaccept(/:id): the offer is the client's and waits in My Orders. */
+/** /clientofferaccept(/:id): the request waits for the supplier's answer, in My Orders. */
 export function ClientOfferAcceptPage({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
@@ -176,7 +177,7 @@ export function ClientOfferAcceptPage({ title }: { title: string }) {
         <div className="deal-stack">
           <p className="notice notice-success deal-done">
             <CircleCheck aria-hidden="true" size={22} />
-            {t('deals.offerIsYours')}
+            {t('deals.offerIsYours', { name: solution.user.firstName })}
           </p>
           <Summary solution={solution} heading={t('deals.acceptedSolution')} />
           {!solution.user.email && !solution.user.mobile_no ? (

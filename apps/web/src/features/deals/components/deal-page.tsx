@@ -3,7 +3,7 @@
 // their contacts per D-14, the thread of messages, then completing and rating, and a report.
 // Reached from My Offers, My Orders, the mailbox and the payment return. The way to get contact
 // access (subscription, trial, pay-as-you-go) belongs to billing and is given by the app layer.
-import { ArrowLeft, CircleCheck, Star, Undo2 } from 'lucide-react';
+import { ArrowLeft, CircleCheck, Star, TriangleAlert, Undo2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -15,13 +15,16 @@ import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { getCurrentUser } from '../../../lib/session';
 import type { DealView } from '../api/deal-types';
-import { useCompleteDeal, useDisputeDeal } from '../api/finish-deal';
+import { useMoveDeal, type DealMove } from '../api/deal-moves';
 import { useDeal } from '../api/get-deals';
-import { canDispute, canReview, isSupplierSide, ownListPath } from '../utils/deal';
+import { canReview, isSupplierSide, ownListPath } from '../utils/deal';
 import { postTitleOf } from '../../../lib/post-title';
 import { categoryName, detailPath, formatMoment, isOffer } from '../../../lib/post';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ContactLinks } from '../../../components/contact-links';
+import { ChooseButtons } from './choose-buttons';
+import { DealFigures, moneyText } from './deal-figures';
+import { DealStatusWord } from './deal-status-word';
 import { DealThread } from './deal-thread';
 import { RatingForm } from './rating-form';
 import { ReportButton } from '../../../components/report-dialog';
@@ -80,7 +83,9 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
   // D-27: without contact access, the supplier side is offered the ways to it; the client waits.
   // A cancelled deal has no access to get: nothing is offered for it (the server refuses a fee).
   const accessPrompt =
-    deal.status === 'cancelled' ? (
+    deal.status === 'requested' ? (
+      <p className="muted">{t('dealActions.messagesAfter')}</p>
+    ) : deal.status !== 'accepted' && deal.status !== 'completed' ? (
       <p className="muted">{t('dealPage.threadClosed')}</p>
     ) : (
       <div className="deal-access">
@@ -105,7 +110,7 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
           <div>
             <dt>{t('dealPage.status')}</dt>
             <dd>
-              <span className={`deal-state deal-state-${deal.status}`}>{t(`dealPage.states.${deal.status}`)}</span>
+              <DealStatusWord deal={deal} />
             </dd>
           </div>
           <div>
@@ -113,8 +118,8 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
             <dd>{t(deal.role === 'owner' ? 'dealPage.roleOwner' : 'dealPage.roleAcceptor')}</dd>
           </div>
           <div>
-            <dt>{t('dealPage.acceptedAt')}</dt>
-            <dd>{formatMoment(deal.accepted_at)}</dd>
+            <dt>{t(deal.confirmed_at ? 'dealPage.confirmedAt' : 'dealPage.requestedAt')}</dt>
+            <dd>{formatMoment(deal.confirmed_at ?? deal.accepted_at)}</dd>
           </div>
           {deal.completed_at ? (
             <div>
@@ -123,6 +128,7 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
             </div>
           ) : null}
         </dl>
+        <DealFigures deal={deal} />
       </section>
 
       <section className="card deal-party" aria-labelledby="deal-party-title">
@@ -142,7 +148,7 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
 
       <DealThread deal={deal} me={me} accessPrompt={accessPrompt} />
 
-      <FinishDeal deal={deal} me={me} />
+      <DealActions deal={deal} />
 
       <nav className="deal-page-actions" aria-label={t('dealPage.moreLabel')}>
         <Link className="deal-back" to={ownListPath(deal)}>
@@ -154,94 +160,38 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
   );
 }
 
-/**
- * D-29: mark done while accepted; once completed, rate the other party once, or, for the party who
- * did not mark it, dispute the completion within 7 days.
- */
-function FinishDeal({ deal, me }: { deal: DealView; me: string }) {
+/** A move asked first (Yes/No), then told in a live region. */
+function AskedMove({
+  deal,
+  move,
+  label,
+  question,
+  className = 'button button-secondary',
+  icon,
+}: {
+  deal: DealView;
+  move: DealMove;
+  label: string;
+  question: string;
+  className?: string;
+  icon?: ReactNode;
+}) {
   const { t } = useTranslation();
-  const complete = useCompleteDeal();
-  const [problem, setProblem] = useState<string | null>(null);
-  const [disputed, setDisputed] = useState(false);
-  if (deal.status === 'cancelled') {
-    return (
-      <section className="card deal-finish" aria-labelledby="deal-finish-title">
-        <h2 id="deal-finish-title" className="deal-subtitle">
-          {t('dealPage.finishTitle')}
-        </h2>
-        <p>{t('dealPage.cancelledText')}</p>
-      </section>
-    );
-  }
-  return (
-    <section className="card deal-finish" aria-labelledby="deal-finish-title">
-      <h2 id="deal-finish-title" className="deal-subtitle">
-        {t('dealPage.finishTitle')}
-      </h2>
-      {deal.status === 'accepted' ? (
-        <>
-          {disputed ? (
-            <p className="notice notice-success" role="status">
-              {t('dealPage.disputed')}
-            </p>
-          ) : null}
-          <p>{t('dealPage.completeText')}</p>
-          <BusyButton
-            className="button button-primary"
-            busy={complete.isPending}
-            icon={<CircleCheck aria-hidden="true" size={18} />}
-            onClick={() => {
-              setProblem(null);
-              setDisputed(false);
-              complete.mutate(deal._id, { onError: (error) => setProblem(errorText(t, error)) });
-            }}
-          >
-            {t('dealPage.complete')}
-          </BusyButton>
-          {problem ? (
-            <p className="notice notice-error" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </>
-      ) : (
-        <p className="notice notice-success deal-completed">
-          <CircleCheck aria-hidden="true" size={20} />
-          {t('dealPage.completedText')}
-        </p>
-      )}
-      {canDispute(deal, me) ? <DisputeDeal deal={deal} onDisputed={() => setDisputed(true)} /> : null}
-      {canReview(deal) ? <RatingForm deal={deal} /> : null}
-      {deal.my_review ? (
-        <p className="deal-my-review">
-          <Star aria-hidden="true" size={18} className="person-star" />
-          {t('dealPage.yourRating', { count: deal.my_review.rating, name: deal.counterpart.firstName })}
-          {deal.my_review.text ? <q className="deal-my-review-text">{deal.my_review.text}</q> : null}
-        </p>
-      ) : null}
-    </section>
-  );
-}
-
-/** D-29: the other party says the deal is not done after all; a Yes/No question first. */
-function DisputeDeal({ deal, onDisputed }: { deal: DealView; onDisputed: () => void }) {
-  const { t } = useTranslation();
-  const dispute = useDisputeDeal();
+  const run = useMoveDeal();
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
-    <div className="deal-dispute">
-      <p>{t('dealPage.disputeText', { date: formatMoment(deal.dispute_until ?? '') })}</p>
+    <>
       <BusyButton
-        className="button button-secondary"
-        busy={dispute.isPending}
-        icon={<Undo2 aria-hidden="true" size={18} />}
+        className={className}
+        busy={run.isPending}
+        icon={icon}
         onClick={() => {
           setProblem(null);
           setAsking(true);
         }}
       >
-        {t('dealPage.dispute')}
+        {label}
       </BusyButton>
       {problem ? (
         <p className="notice notice-error" role="alert">
@@ -250,24 +200,137 @@ function DisputeDeal({ deal, onDisputed }: { deal: DealView; onDisputed: () => v
       ) : null}
       {asking ? (
         <ConfirmDialog
-          question={t('dealPage.disputeQuestion')}
-          busy={dispute.isPending}
+          question={question}
+          busy={run.isPending}
           onNo={() => setAsking(false)}
           onYes={() => {
             setAsking(false);
-            dispute.mutate(deal._id, {
-              onSuccess: onDisputed,
-              // 409: the 7 days are over, or the deal changed meanwhile.
-              onError: (error) =>
-                setProblem(
-                  error instanceof ApiError && error.code === 'NOT_AVAILABLE'
-                    ? t('dealPage.disputeRefused')
-                    : errorText(t, error),
-                ),
-            });
+            run.mutate({ dealId: deal._id, move }, { onError: (error) => setProblem(errorText(t, error)) });
           }}
         />
       ) : null}
-    </div>
+    </>
+  );
+}
+
+/**
+ * D-32..D-34: what each party can do now. A request: the owner confirms or declines, the
+ * requester withdraws. A confirmed deal: each marks it done (asked first), either reports a
+ * problem or cancels. A completed one: each rates the other once.
+ */
+function DealActions({ deal }: { deal: DealView }) {
+  const { t } = useTranslation();
+  const [said, setSaid] = useState<{ ok: boolean; text: string } | null>(null);
+  const name = deal.counterpart.firstName;
+  const owner = deal.role === 'owner';
+  const ended = ['cancelled', 'declined', 'withdrawn', 'expired'].includes(deal.status);
+  const fee = deal.fee;
+  return (
+    <section className="card deal-finish" aria-labelledby="deal-finish-title">
+      <h2 id="deal-finish-title" className="deal-subtitle">
+        {t('dealPage.finishTitle')}
+      </h2>
+      <div role="status">
+        {said ? <p className={`notice ${said.ok ? 'notice-success' : 'notice-error'}`}>{said.text}</p> : null}
+      </div>
+      {deal.status === 'requested' && owner ? (
+        <>
+          <p>{t('dealActions.requestedOwner', { name })}</p>
+          <ChooseButtons deal={deal} onDone={(ok, text) => setSaid({ ok, text })} />
+        </>
+      ) : null}
+      {deal.status === 'requested' && !owner ? (
+        <>
+          <p>{t('dealActions.requestedMine', { name, date: formatMoment(deal.expires_at ?? '') })}</p>
+          <AskedMove
+            deal={deal}
+            move="withdraw"
+            label={t('dealActions.withdraw')}
+            question={t('dealActions.withdrawQuestion')}
+          />
+        </>
+      ) : null}
+      {deal.status === 'accepted' && fee && !fee.paid && !deal.contact_access ? (
+        <p className="notice notice-info">
+          {t('dealActions.feeDue', { fee: moneyText(fee), date: formatMoment(deal.expires_at ?? '') })}{' '}
+          {fee.charged && fee.charged.currency !== fee.currency
+            ? t('dealActions.feeDollar', { usd: moneyText(fee.charged) })
+            : null}
+        </p>
+      ) : null}
+      {deal.status === 'accepted' && !fee && !deal.contact_access ? (
+        <p className="muted">{t('dealActions.feeWaiting', { date: formatMoment(deal.expires_at ?? '') })}</p>
+      ) : null}
+      {fee?.paid ? <p className="muted">{t('dealActions.feePaid', { fee: moneyText(fee) })}</p> : null}
+      {deal.status === 'accepted' && deal.disputed ? (
+        <p className="notice notice-info">{t('dealActions.disputedText')}</p>
+      ) : null}
+      {deal.status === 'accepted' && !deal.disputed ? (
+        <>
+          {deal.done_by_me ? (
+            <p className="notice notice-success">
+              {t('dealActions.doneMine', { name, date: formatMoment(deal.auto_complete_at ?? '') })}
+            </p>
+          ) : deal.done_by_other ? (
+            <p className="notice notice-info">{t('dealActions.doneOther', { name })}</p>
+          ) : (
+            <p>{t('dealPage.completeText')}</p>
+          )}
+          <div className="deal-move-row">
+            {deal.done_by_me || !deal.contact_access ? null : (
+              <AskedMove
+                deal={deal}
+                move="complete"
+                className="button button-primary"
+                icon={<CircleCheck aria-hidden="true" size={18} />}
+                label={t('dealActions.done')}
+                question={t('dealActions.doneQuestion', { name })}
+              />
+            )}
+            <AskedMove
+              deal={deal}
+              move="dispute"
+              icon={<TriangleAlert aria-hidden="true" size={18} />}
+              label={t('dealActions.dispute')}
+              question={t('dealActions.disputeQuestion')}
+            />
+            {deal.done_by_me || deal.done_by_other ? null : (
+              <AskedMove
+                deal={deal}
+                move="cancel"
+                icon={<Undo2 aria-hidden="true" size={18} />}
+                label={t('dealActions.cancel')}
+                question={t('dealActions.cancelQuestion', { name })}
+              />
+            )}
+          </div>
+        </>
+      ) : null}
+      {deal.status === 'completed' ? (
+        <p className="notice notice-success deal-completed">
+          <CircleCheck aria-hidden="true" size={20} />
+          {t('dealPage.completedText')}
+        </p>
+      ) : null}
+      {ended ? (
+        <>
+          <p>{t(`dealActions.${deal.status === 'cancelled' ? 'cancelled' : `${deal.status}Text`}`)}</p>
+          {deal.reason ? (
+            <p>
+              {t('dealActions.declinedReason', { reason: '' })}
+              <bdi dir="auto">{deal.reason}</bdi>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {canReview(deal) ? <RatingForm deal={deal} /> : null}
+      {deal.my_review ? (
+        <p className="deal-my-review">
+          <Star aria-hidden="true" size={18} className="person-star" />
+          {t('dealPage.yourRating', { count: deal.my_review.rating, name })}
+          {deal.my_review.text ? <q className="deal-my-review-text">{deal.my_review.text}</q> : null}
+        </p>
+      ) : null}
+    </section>
   );
 }

@@ -70,7 +70,7 @@ export function DealThread({ deal, me, accessPrompt }: Props) {
             </div>
           ) : null}
           <MessageList deal={deal} me={me} messages={messages.data} waiting={waiting} />
-          {deal.status === 'cancelled' ? (
+          {deal.status !== 'accepted' && deal.status !== 'completed' ? (
             <p className="muted">{t('dealPage.threadClosed')}</p>
           ) : (
             <MessageForm deal={deal} />
@@ -107,7 +107,10 @@ function MessageList({ deal, me, messages, waiting }: ListProps) {
         return (
           <li key={m._id} className={mine ? 'deal-message is-mine' : 'deal-message'}>
             <span className="deal-message-from">{mine ? t('dealPage.you') : deal.counterpart.firstName}</span>
-            <p className="deal-message-text">{m.text}</p>
+            {/* Its own writing direction, isolated: a message cannot turn the page's text around. */}
+            <p className="deal-message-text" dir="auto">
+              <bdi>{m.text}</bdi>
+            </p>
             <time className="deal-message-time" dateTime={m.created_at}>
               {when.format(new Date(m.created_at))}
             </time>

@@ -3,6 +3,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DealStatusWord } from './deal-status-word';
 import { PersonSummary } from '../../../components/person-summary';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
@@ -46,9 +47,7 @@ export function DealsListPage({ title }: { title: string }) {
                     <span className="deal-card-title">{postTitleOf(deal.solution)}</span>
                     <PersonSummary person={deal.counterpart} size="compact" />
                     <span className="deal-card-line">
-                      <span className={`deal-state deal-state-${deal.status}`}>
-                        {t(`dealPage.states.${deal.status}`)}
-                      </span>
+                      <DealStatusWord deal={deal} />
                       {deal.unread_count ? (
                         <span className="deal-unread">{t('dealList.unread', { count: deal.unread_count })}</span>
                       ) : null}

@@ -9,20 +9,6 @@ export const isSupplierSide = (deal: Pick<DealView, 'role' | 'solution'>): boole
 export const ownListPath = (deal: Pick<DealView, 'role'>): string =>
   deal.role === 'owner' ? '/myoffers' : '/myorders';
 
-/** D-29: a finished deal can be rated once, by each party. */
+/** D-34: a completed deal can be rated once, by each party. */
 export const canReview = (deal: Pick<DealView, 'status' | 'my_review'>): boolean =>
   deal.status === 'completed' && !deal.my_review;
-
-/**
- * D-29: the party who did not mark the deal completed may dispute it until `dispute_until`
- * (7 days after the completion; the server checks it again).
- */
-export const canDispute = (
-  deal: Pick<DealView, 'status' | 'completed_by' | 'dispute_until'>,
-  me: string,
-  now: number = Date.now(),
-): boolean =>
-  deal.status === 'completed' &&
-  deal.completed_by !== me &&
-  deal.dispute_until !== undefined &&
-  Date.parse(deal.dispute_until) > now;

@@ -1,6 +1,6 @@
 // SPEC 2.3 item 11: My Offers, the user's own posts with their status, their visits and a delete
 // behind a Yes/No question. The app layer adds each accepted post's link to its deal (D-27).
-import { Eye } from 'lucide-react';
+import { Eye, Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OwnPostsPage } from '../../../components/own-posts-page';
@@ -32,6 +32,11 @@ export function MyOffersPage({ title, dealLink }: Props) {
           <span className="deal-card-line">
             <Eye aria-hidden="true" size={15} />
             {t('deals.openedBy', { count: solution.visit_count ?? 0 })}
+          </span>
+          {/* D-32: the card opens the post, where its owner confirms or declines each request. */}
+          <span className={`deal-card-line${solution.request_count ? ' deal-card-requests' : ''}`}>
+            <Inbox aria-hidden="true" size={15} />
+            {t('requests.cardLink', { count: solution.request_count ?? 0 })}
           </span>
         </>
       )}

@@ -2,10 +2,11 @@
 // (/supplierdetails/:id/:userId) details, with Accept Offer as D-15 decides it.
 import { ArrowLeft, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { SOCIAL_REDIRECT_MS, type Solution, type UserRole } from '@app/shared';
-import { BusyButton } from '../../../components/busy-button';
+import { MonthCalendar } from '../../../components/month-calendar';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -15,7 +16,9 @@ import { useAcceptPost } from '../../../lib/accept-post';
 import { usePostDetails } from '../../../lib/get-post-details';
 import { recordVisit } from '../api/record-visit';
 import { postTitleOf } from '../../../lib/post-title';
-import { categoryName, detailPath, isOffer, listPath } from '../../../lib/post';
+import { categoryName, detailPath, formatMomentTime, isOffer, listPath } from '../../../lib/post';
+import { AvailabilityForm } from './availability-form';
+import { RequestForm, type RequestValues } from './request-form';
 import { PersonSummary } from '../../../components/person-summary';
 import { Badges } from '../../../components/post-badges';
 import { ContactLinks } from '../../../components/contact-links';
@@ -25,25 +28,25 @@ import { PostFacts } from '../../../components/post-facts';
 import { StatusText } from './status-text';
 import '../../../components/post-views.css';
 
-export function ClientsDetailsPage({ title }: { title: string }) {
-  return <SolutionDetailsPage title={title} role="needSolution" />;
+/** D-32: what the owner sees of the requests on their post (given by the app layer: deals). */
+type OwnerPanel = (solution: Solution) => ReactNode;
+
+export function ClientsDetailsPage({ title, ownerPanel }: { title: string; ownerPanel?: OwnerPanel }) {
+  return <PostDetailsPage title={title} role="needSolution" ownerPanel={ownerPanel} />;
 }
 
-/** What the owner of an accepted offer is offered to exchange contacts (D-15; given by the app layer). */
-type DealChoice = (solution: Solution) => ReactNode;
-
-export function SupplierDetailsPage({ title, dealChoice }: { title: string; dealChoice?: DealChoice }) {
-  return <SolutionDetailsPage title={title} role="provideSolution" dealChoice={dealChoice} />;
+export function SupplierDetailsPage({ title, ownerPanel }: { title: string; ownerPanel?: OwnerPanel }) {
+  return <PostDetailsPage title={title} role="provideSolution" ownerPanel={ownerPanel} />;
 }
 
-function SolutionDetailsPage({
+function PostDetailsPage({
   title,
   role,
-  dealChoice,
+  ownerPanel,
 }: {
   title: string;
   role: UserRole;
-  dealChoice?: DealChoice | undefined;
+  ownerPanel?: OwnerPanel | undefined;
 }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -74,7 +77,7 @@ function SolutionDetailsPage({
   if (solution.user_role !== role) return <Navigate to={detailPath(solution)} replace />;
   return (
     <Page title={title} wide>
-      <Details solution={solution} dealChoice={dealChoice} />
+      <Details solution={solution} ownerPanel={ownerPanel} />
     </Page>
   );
 }
@@ -93,7 +96,24 @@ function useVisit(id: string, solution: Solution | undefined) {
 
 type Outcome = { kind: 'sent' } | { kind: 'queued' } | { kind: 'error'; text: string } | null;
 
-function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: DealChoice | undefined }) {
+/** D-32: the request's refusals, in words that say what to do next. */
+function refusalText(t: TFunction, error: unknown): string {
+  if (!(error instanceof ApiError)) return errorText(t, error);
+  if (error.code === 'RATE_LIMITED') {
+    if (/open requests/i.test(error.message)) return t('request.limitOpen');
+    const at = new Date(Date.now() + (error.retryAfter ?? 3600) * 1000);
+    return t('request.limitUntil', { time: formatMomentTime(at) });
+  }
+  if (error.code === 'NOT_AVAILABLE') {
+    if (/dates/i.test(error.message)) return t('request.datesFull');
+    if (/already/i.test(error.message)) return t('request.alreadyAsked');
+    return t('details.notAvailable');
+  }
+  if (error.code === 'VALIDATION' && error.fields?.note) return t('request.noteContact');
+  return errorText(t, error);
+}
+
+function Details({ solution, ownerPanel }: { solution: Solution; ownerPanel?: OwnerPanel | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const accept = useAcceptPost();
@@ -105,40 +125,28 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
   const own = solution.user._id === me;
   const offer = isOffer(solution.user_role);
   const title = postTitleOf(solution);
-  const canAccept = !own && solution.status === 'Pending';
+  const mine = solution.my_deal;
+  const canAccept = !own && solution.status === 'Pending' && !mine;
 
-  const onAccept = () => {
+  const onSend = (values: RequestValues) => {
     setOutcome(null);
     accept.mutate(
-      { id: solution._id, label: title },
+      { id: solution._id, label: title, values },
       {
         onSuccess: (sent) => {
-          // Issue 17: no signal: the accept waits in the outbox and goes out when it returns.
+          // Without a signal the request waits in the outbox and goes out when it returns.
           if (sent.queued) return setOutcome({ kind: 'queued' });
           const result = sent.data;
           if (offer) {
-            // D-15: a client takes an offer; the supplier has been told. SPEC 2.3 item 9 next.
+            // D-32: the request is sent and the supplier told; SPEC 2.3 item 9 next.
             void navigate(`/suppliersolution/${solution._id}`, { state: { solutionData: result.solution } });
             return;
           }
-          // D-15: a supplier with contact access takes a need: 'Sent', then home (SPEC 4, 9: 1000 ms).
+          // D-32: a supplier's request on a need: 'Sent', then home (SPEC 4, 9: 1000 ms).
           setOutcome({ kind: 'sent' });
           timer.current = setTimeout(() => void navigate('/'), SOCIAL_REDIRECT_MS);
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === 'CONTACT_ACCESS_REQUIRED') {
-            // D-15: without contact access, the payment choice for this need.
-            void navigate(`/clientneedsmatch/${solution._id}`, { state: { solutionData: solution } });
-            return;
-          }
-          setOutcome({
-            kind: 'error',
-            text:
-              error instanceof ApiError && error.code === 'NOT_AVAILABLE'
-                ? t('details.notAvailable')
-                : errorText(t, error),
-          });
-        },
+        onError: (error) => setOutcome({ kind: 'error', text: refusalText(t, error) }),
       },
     );
   };
@@ -183,21 +191,31 @@ function Details({ solution, dealChoice }: { solution: Solution; dealChoice?: De
             {t('details.yours')} <Link to="/myoffers">{t('details.manageYours')}</Link>
           </p>
         ) : null}
-        {/* D-15: a client took this offer; its owner goes on with the deal from here. */}
-        {own && offer && solution.status === 'Accepted' ? dealChoice?.(solution) : null}
+        {mine ? (
+          <p className="notice notice-info">
+            {t('request.yours', { status: t(`dealStatus.${mine.status}`) })}{' '}
+            <Link to={`/deals/${mine._id}`}>{t('request.openDeal')}</Link>
+          </p>
+        ) : null}
+        {solution.taken ? (
+          <section className="post-calendar" aria-labelledby="post-calendar-title">
+            <h3 id="post-calendar-title" className="deal-subtitle">
+              {t('calendar.title')}
+            </h3>
+            <MonthCalendar taken={solution.taken} blocked={solution.blocked ?? []} labelledBy="post-calendar-title" />
+          </section>
+        ) : null}
+        {own && solution.unit && offer ? <AvailabilityForm solution={solution} /> : null}
+        {own ? ownerPanel?.(solution) : null}
         {canAccept ? (
-          // Issue 16: on a phone the accept action stays in reach, stuck above the bottom tabs.
-          <div className="deal-accept-bar">
-            <BusyButton
-              className={`button button-block ${offer ? 'button-offer' : 'button-need'}`}
-              disabled={busy}
-              busy={accept.isPending}
-              size={20}
-              onClick={onAccept}
-            >
-              {accept.isPending ? t('details.accepting') : t('details.acceptOffer')}
-            </BusyButton>
-          </div>
+          <RequestForm
+            solution={solution}
+            busy={accept.isPending}
+            disabled={busy}
+            buttonClass={`button button-block ${offer ? 'button-offer' : 'button-need'}`}
+            buttonText={accept.isPending ? t('details.accepting') : t('details.acceptOffer')}
+            onSend={onSend}
+          />
         ) : null}
         <div className="deal-feedback">
           {/* A live region present from the start, so 'Sent' is announced when it appears. */}
