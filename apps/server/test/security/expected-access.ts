@@ -205,7 +205,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   'POST /api/payment/pay': {
     roles: { visitor: 401, owner: 200, other: 409, subscriber: 409, admin: 409 },
     generated: { visitor: [400, 401], other: [400, 404, 409], subscriber: [400, 404, 409], admin: [400, 404, 409] },
-    why: 'D-15: only the supplier side of the deal (the owner of the taken offer) pays for it',
+    why: 'D-15 revised: only the supplier side of a confirmed deal (the owner of the taken offer) pays for it, by post or by deal',
   },
   'GET /api/payment/return': {
     roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
@@ -251,8 +251,9 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     why: 'capability URL of the local provider, as its approve',
   },
 
-  // Issue 15 (D-27 to D-29): a deal exists only for its two parties; the victim's deal has no
-  // contact access, so the owner's own message and finishing cases run on spare deals of its own.
+  // Issue 15 (D-27 to D-29, D-32 to D-34): a deal exists only for its two parties; the victim's deal
+  // has no contact access, so the owner's own message, move and finishing cases run on spare deals
+  // of its own.
   'GET /api/deals': { roles: SIGNED_IN, why: "the caller's own deals; no id is accepted" },
   'GET /api/deals/unread': { roles: SIGNED_IN, why: "the caller's own unread messages" },
   'GET /api/deals/{dealId}': {
@@ -270,20 +271,56 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
     why: "D-28: a party of a deal with contact access (the owner's paid spare deal)",
   },
+  'POST /api/deals/{dealId}/confirm': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-32: the post's owner (a request on a spare offer of its own); the victim's open request does not exist for others",
+  },
+  'POST /api/deals/{dealId}/decline': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-32: the post's owner, with a reason (a request on a spare offer of its own)",
+  },
+  'POST /api/deals/{dealId}/withdraw': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-32: the requester (the owner's own request on a spare account's post)",
+  },
+  'POST /api/deals/{dealId}/cancel': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'D-32: either party of a confirmed deal, before completion (a spare deal of the owner)',
+  },
   'POST /api/deals/{dealId}/complete': {
     roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
-    why: 'D-29: a party (the owner completes a spare deal of its own)',
+    why: "D-34: a party marks a confirmed deal with contact access done (the owner's paid spare deal)",
   },
   'POST /api/deals/{dealId}/dispute': {
     roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
-    why: 'D-29: the party who did not complete it, within 7 days (a spare deal the acceptor completed)',
+    why: 'D-34: either party freezes a confirmed deal (a spare deal of the owner)',
   },
   'POST /api/deals/{dealId}/review': {
     roles: { visitor: 401, owner: 201, other: 404, subscriber: 404, admin: 404 },
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
-    why: 'D-29: a party of a completed deal, once (a spare deal the acceptor completed)',
+    why: 'D-34: a party of a completed deal that was confirmed and had contact access, once (a spare deal both marked done)',
+  },
+  'GET /api/solution/{solutionId}/requests': {
+    roles: OWN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403, 404], subscriber: [400, 403, 404], admin: [400, 403, 404] },
+    why: "D-32: the post's owner sees who asked; everybody else, admins included, is refused (a deleted or unknown post is not found)",
+  },
+  'PUT /api/solution/{solutionId}/availability': {
+    roles: OWN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403, 404], subscriber: [400, 403, 404], admin: [400, 403, 404] },
+    why: "D-33: the post's owner sets its capacity and blocked dates (the owner's own case on a spare offer)",
+  },
+  'GET /api/admin/deals/disputed': { roles: ADMIN_ONLY, why: 'D-34' },
+  'POST /api/admin/deals/{dealId}/settle': {
+    roles: ADMIN_ONLY,
+    generated: { visitor: [400, 401], other: [400, 403], subscriber: [400, 403], admin: [400, 404] },
+    why: 'D-34: admins settle a dispute (an admin settles one between two spare accounts); fuzzed ids are random only',
   },
   'GET /api/users/{userId}/card': {
     roles: SIGNED_IN,

@@ -3,8 +3,9 @@
 // where a body or path names a user, by the victim's id too. `fuzz` builds the same call from
 // generated ids for the fast-check property. Statuses live in expected-access.ts, not here.
 import { multipart, verifiedToken } from '../accounts.js';
-import { publish } from '../posts.js';
-import type { Role, World } from './world.js';
+import { confirmedDeal, dealMove, inDays, requested } from '../deals.js';
+import { publish, villa } from '../posts.js';
+import { partyOf, type Role, type World } from './world.js';
 
 export interface Req {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -343,7 +344,11 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
 
   'POST /api/payment/pay': {
-    fixed: (w, r) => [send(w, r, 'POST', '/api/payment/pay', { solution_id: w.posts.taken })],
+    // D-15 revised: by the post or by the confirmed deal.
+    fixed: (w, r) => [
+      send(w, r, 'POST', '/api/payment/pay', { solution_id: w.posts.taken }),
+      send(w, r, 'POST', '/api/payment/pay', { deal_id: w.dealId }),
+    ],
     fuzz: { slots: ['post'], build: (w, r, [id]) => send(w, r, 'POST', '/api/payment/pay', { solution_id: id }) },
   },
   'GET /api/payment/return': {
@@ -444,16 +449,18 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
       build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/messages`, { text: 'Hello' }),
     },
   },
-  'POST /api/deals/{dealId}/complete': {
-    fixed: async (w, r) => [send(w, r, 'POST', `/api/deals/${r === 'owner' ? await ownDeal(w) : w.dealId}/complete`)],
-    fuzz: { slots: ['notification'], build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/complete`) },
-  },
-  'POST /api/deals/{dealId}/dispute': {
-    fixed: async (w, r) => [
-      send(w, r, 'POST', `/api/deals/${r === 'owner' ? await completedOwnDeal(w) : w.dealId}/dispute`),
-    ],
-    fuzz: { slots: ['notification'], build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/dispute`) },
-  },
+  // D-32: the post's owner confirms or declines a request; others aim at the acceptor's open request.
+  'POST /api/deals/{dealId}/confirm': move('confirm', async (w) => (await spareRequest(w)).dealId, 'request'),
+  'POST /api/deals/{dealId}/decline': move('decline', async (w) => (await spareRequest(w)).dealId, 'request', {
+    reason: 'Those dates are taken',
+  }),
+  // D-32: the requester withdraws: the owner's own request on a spare account's post.
+  'POST /api/deals/{dealId}/withdraw': move('withdraw', ownRequest, 'request'),
+  // D-32: either party cancels a confirmed deal; D-34: either party disputes one.
+  'POST /api/deals/{dealId}/cancel': move('cancel', async (w) => (await spareDeal(w)).dealId, 'deal'),
+  // D-34: marking done needs contact access: the owner's paid spare deal.
+  'POST /api/deals/{dealId}/complete': move('complete', async (w) => (await spareDeal(w, 'paid')).dealId, 'deal'),
+  'POST /api/deals/{dealId}/dispute': move('dispute', async (w) => (await spareDeal(w)).dealId, 'deal'),
   'POST /api/deals/{dealId}/review': {
     fixed: async (w, r) => [
       send(w, r, 'POST', `/api/deals/${r === 'owner' ? await completedOwnDeal(w) : w.dealId}/review`, {
@@ -464,6 +471,37 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     fuzz: {
       slots: ['notification'],
       build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/review`, { rating: 5 }),
+    },
+  },
+  // D-32: the requests on a post, for its owner.
+  'GET /api/solution/{solutionId}/requests': {
+    fixed: (w, r) => [get(w, r, `/api/solution/${w.posts.open}/requests`)],
+    fuzz: { slots: ['post'], build: (w, r, [id]) => get(w, r, `/api/solution/${enc(id!)}/requests`) },
+  },
+  // D-33: the owner's capacity and blocked dates; the owner's own case changes a spare offer.
+  'PUT /api/solution/{solutionId}/availability': {
+    fixed: async (w, r) => [
+      send(w, r, 'PUT', `/api/solution/${r === 'owner' ? await w.spareOffer() : w.posts.open}/availability`, {
+        capacity: 2,
+        blocked: [{ from: inDays(10), to: inDays(12) }],
+      }),
+    ],
+    fuzz: {
+      slots: ['post'],
+      build: (w, r, [id]) => send(w, r, 'PUT', `/api/solution/${enc(id!)}/availability`, { capacity: 3 }),
+    },
+  },
+  // D-34: admins see and settle disputes; an admin settles a dispute between two spare accounts.
+  'GET /api/admin/deals/disputed': { fixed: (w, r) => [get(w, r, '/api/admin/deals/disputed')] },
+  'POST /api/admin/deals/{dealId}/settle': {
+    fixed: async (w, r) => [
+      send(w, r, 'POST', `/api/admin/deals/${r === 'admin' ? await strangersDispute(w) : w.dealId}/settle`, {
+        outcome: 'cancelled',
+      }),
+    ],
+    fuzz: {
+      slots: ['nobody'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/admin/deals/${enc(id!)}/settle`, { outcome: 'completed' }),
     },
   },
   'GET /api/users/{userId}/card': {
@@ -602,65 +640,110 @@ function tractorJson() {
   };
 }
 
-/** An offer of the owner taken by the acceptor, paid for by the owner and approved at the local provider. */
-async function approvedOrder(w: World): Promise<{ orderId: string; post: string }> {
+/**
+ * A deal move (D-32, D-34): the owner acts on a spare object of its own (`own`); every other role
+ * aims at the victim's open request or confirmed deal, of which it is not a party.
+ */
+function move(
+  name: 'confirm' | 'decline' | 'withdraw' | 'cancel' | 'complete' | 'dispute',
+  own: (w: World) => Promise<string>,
+  target: 'request' | 'deal',
+  payload?: Record<string, unknown>,
+): RouteCase {
+  return {
+    fixed: async (w, r) => [
+      send(
+        w,
+        r,
+        'POST',
+        `/api/deals/${r === 'owner' ? await own(w) : target === 'request' ? w.requestId : w.dealId}/${name}`,
+        payload,
+      ),
+    ],
+    fuzz: {
+      slots: ['notification'],
+      build: (w, r, [id]) => send(w, r, 'POST', `/api/deals/${enc(id!)}/${name}`, payload),
+    },
+  };
+}
+
+/** A spare offer of the owner (a tractor, booked by date) that a spare account requested. */
+async function spareRequest(w: World) {
   const post = await w.spareOffer();
-  const taken = await w.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: w.people.acceptor.headers,
-    payload: { user_id: w.people.acceptor.id, solution_id: post },
-  });
-  if (taken.statusCode !== 200) throw new Error(`solutionAccepted ${taken.statusCode}: ${taken.body}`);
+  const requester = await w.spare();
+  const dealId = await requested(w.app, partyOf(requester), post);
+  return { post, requester, dealId };
+}
+
+/**
+ * A spare offer of the owner requested by a spare account and confirmed by the owner (no contact
+ * access yet); with 'approved', the owner's fee approved at the local provider and, with 'paid', its
+ * return recorded too (contact access, D-27).
+ */
+async function spareDeal(w: World, paid: 'no' | 'approved' | 'paid' = 'no') {
+  const { post, requester, dealId } = await spareRequest(w);
+  const confirmed = await dealMove(w.app, w.people.owner, dealId, 'confirm');
+  if (confirmed.statusCode !== 200) throw new Error(`confirm ${confirmed.statusCode}: ${confirmed.body}`);
+  if (paid === 'no') return { post, requester, dealId, orderId: '' };
   const pay = await w.app.inject({
     method: 'POST',
     url: '/api/payment/pay',
     headers: w.people.owner.headers,
-    payload: { solution_id: post },
+    payload: { deal_id: dealId },
   });
   if (pay.statusCode !== 200) throw new Error(`pay ${pay.statusCode}: ${pay.body}`);
   const url = pay.json().data.url as string;
   await w.app.inject({ method: 'POST', url: `${url}/approve` });
-  return { orderId: decodeURIComponent(url.split('/').pop()!), post };
+  const orderId = decodeURIComponent(url.split('/').pop()!);
+  if (paid === 'paid') {
+    const done = await w.app.inject({
+      method: 'POST',
+      url: '/api/payment/success',
+      headers: w.people.owner.headers,
+      payload: { paymentId: orderId, payerId: 'PAYER', solution_id: post },
+    });
+    if (done.statusCode !== 200) throw new Error(`payment/success ${done.statusCode}: ${done.body}`);
+  }
+  return { post, requester, dealId, orderId };
 }
 
-/** Issue 15: a spare offer of the owner taken by the acceptor (no contact access yet); its deal id. */
-async function ownDeal(w: World): Promise<string> {
-  const post = await w.spareOffer();
-  const taken = await w.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: w.people.acceptor.headers,
-    payload: { user_id: w.people.acceptor.id, solution_id: post },
-  });
-  if (taken.statusCode !== 200) throw new Error(`solutionAccepted ${taken.statusCode}: ${taken.body}`);
-  return taken.json().data.deal._id as string;
+/** A confirmed deal of the owner's, paid for and approved at the local provider, not yet recorded. */
+async function approvedOrder(w: World): Promise<{ orderId: string; post: string }> {
+  const { orderId, post } = await spareDeal(w, 'approved');
+  return { orderId, post };
 }
 
 /** Issue 15: a deal of the owner's that the owner paid for (contact access, D-27). */
 async function paidOwnDeal(w: World): Promise<string> {
-  const { orderId, post } = await approvedOrder(w);
-  const done = await w.app.inject({
-    method: 'POST',
-    url: '/api/payment/success',
-    headers: w.people.owner.headers,
-    payload: { paymentId: orderId, payerId: 'PAYER', solution_id: post },
-  });
-  if (done.statusCode !== 200) throw new Error(`payment/success ${done.statusCode}: ${done.body}`);
-  const deals = await w.app.inject({ url: '/api/deals', headers: w.people.owner.headers });
-  const deal = (deals.json().data as { _id: string; solution: { _id: string } }[]).find((d) => d.solution._id === post);
-  if (!deal) throw new Error('no deal on the paid post');
-  return deal._id;
+  return (await spareDeal(w, 'paid')).dealId;
 }
 
-/** Issue 15: a deal of the owner's that its acceptor marked completed (the owner may dispute or rate it). */
+/** D-34: a paid deal of the owner's that both parties marked done (completed: the owner may rate it). */
 async function completedOwnDeal(w: World): Promise<string> {
-  const dealId = await ownDeal(w);
-  const done = await w.app.inject({
-    method: 'POST',
-    url: `/api/deals/${dealId}/complete`,
-    headers: w.people.acceptor.headers,
+  const { dealId, requester } = await spareDeal(w, 'paid');
+  for (const who of [{ headers: requester.headers }, w.people.owner]) {
+    const done = await dealMove(w.app, who, dealId, 'complete');
+    if (done.statusCode !== 200) throw new Error(`complete ${done.statusCode}: ${done.body}`);
+  }
+  return dealId;
+}
+
+/** D-32: the owner's own open request on a single-use post of a spare account. */
+async function ownRequest(w: World): Promise<string> {
+  const seller = await w.spare();
+  const post = (await publish(w.app, seller, villa('provideSolution')))._id;
+  return requested(w.app, partyOf(w.people.owner), post, {
+    from: undefined,
+    to: undefined,
   });
-  if (done.statusCode !== 200) throw new Error(`complete ${done.statusCode}: ${done.body}`);
+}
+
+/** D-34: a confirmed deal between two spare accounts, disputed by its requester (what an admin settles). */
+async function strangersDispute(w: World): Promise<string> {
+  const [seller, buyer] = [await w.spare(), await w.spare()];
+  const post = (await publish(w.app, seller, villa('provideSolution')))._id;
+  const dealId = await confirmedDeal(w.app, partyOf(seller), partyOf(buyer), post, { from: undefined, to: undefined });
+  const disputed = await dealMove(w.app, buyer, dealId, 'dispute');
+  if (disputed.statusCode !== 200) throw new Error(`dispute ${disputed.statusCode}: ${disputed.body}`);
   return dealId;
 }

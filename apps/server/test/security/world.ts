@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { multipart, newAccount, proveEmail, signedUp, verifiedToken } from '../accounts.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
 import { queryRows } from '../databases.js';
-import { publish, tractor } from '../posts.js';
+import { confirmedDeal, requested } from '../deals.js';
+import { publish, tractor, villa } from '../posts.js';
 
 export const ROLES = ['visitor', 'owner', 'other', 'subscriber', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -26,14 +27,20 @@ export interface Person {
 export interface World {
   t: TestApp;
   app: FastifyInstance;
-  /** The victim is `owner`; `acceptor` holds the deal on the victim's taken offer. */
+  /**
+   * The victim is `owner`; `acceptor` holds the deal the owner confirmed on the victim's taken offer,
+   * and an open request on the victim's open offer.
+   */
   people: Record<Exclude<Role, 'visitor'> | 'acceptor', Person>;
   posts: {
     /** An open offer with one image. */
     open: string;
     /** An open need. */
     need: string;
-    /** An offer taken by `acceptor` (a live deal; the owner, its supplier side, has no contact access). */
+    /**
+     * A single-use offer taken by `acceptor`: a deal the owner confirmed (D-32); the owner, its
+     * supplier side, has no contact access.
+     */
     taken: string;
     /** A post the owner deleted. */
     deleted: string;
@@ -41,7 +48,10 @@ export interface World {
   postImage: string;
   avatar: string;
   notificationId: string;
+  /** The confirmed deal on `taken`. */
   dealId: string;
+  /** The acceptor's open request on `open`, which the owner has not answered (D-32). */
+  requestId: string;
   /** The owner's pending pay-as-you-go payment on `taken`: our row id and the provider's order id. */
   paymentId: string;
   orderId: string;
@@ -61,6 +71,9 @@ export interface World {
 }
 
 const ADMIN_EMAIL_PREFIX = 'security-admin';
+
+/** A person as the deal helpers (test/deals.ts) take one. */
+export const partyOf = (p: Person) => ({ headers: p.headers, user: { _id: p.id } });
 
 export async function buildWorld(env: Record<string, string> = {}): Promise<World> {
   const adminAccount = newAccount({ email: `${ADMIN_EMAIL_PREFIX}-${Date.now()}@example.org` });
@@ -173,7 +186,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const open = openRes.json().data._id as string;
   const postImage = String(openRes.json().data.images[0].url).split('/').pop()!;
   const need = (await publish(app, owner, tractor('needSolution')))._id;
-  const taken = (await publish(app, owner, tractor('provideSolution')))._id;
+  const taken = (await publish(app, owner, villa('provideSolution')))._id;
   const deleted = (await publish(app, owner, tractor('provideSolution')))._id;
   const del = await app.inject({
     method: 'DELETE',
@@ -181,14 +194,10 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     headers: owner.headers,
   });
   if (del.statusCode !== 204) throw new Error(`deleteSolution ${del.statusCode}`);
-  const accepted = await app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: acceptor.headers,
-    payload: { user_id: acceptor.id, solution_id: taken },
-  });
-  if (accepted.statusCode !== 200) throw new Error(`solutionAccepted ${accepted.statusCode}: ${accepted.body}`);
-  const dealId = accepted.json().data.deal._id as string;
+  // D-32: the acceptor's request on the single-use offer, confirmed by the owner; then an open
+  // request on the open offer (booked by date, D-33), left unanswered.
+  const dealId = await confirmedDeal(app, partyOf(owner), partyOf(acceptor), taken, { from: undefined, to: undefined });
+  const requestId = await requested(app, partyOf(acceptor), open);
   const mailbox = await app.inject({ url: `/api/notify/getUserNotif/${owner.id}`, headers: owner.headers });
   const notificationId = mailbox.json().data[0]._id as string;
 
@@ -232,6 +241,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     avatar,
     notificationId,
     dealId,
+    requestId,
     paymentId,
     orderId,
     checkoutOrderId,
