@@ -12,6 +12,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.js';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
+import { confirmedDeal } from '../deals.js';
 import { startOAuthStub, type OAuthStub } from '../oauth-stub.js';
 import { startPayPalStub, type PayPalStub } from '../paypal-stub.js';
 import { publish, tractor } from '../posts.js';
@@ -138,11 +139,14 @@ async function googleSignIn(app: FastifyInstance, jar: CookieJar, stub: OAuthStu
   expect(session.statusCode).toBe(200);
 }
 
-/** A supplier pays the commission on a client's need (D-15) through the configured provider. */
+/** A supplier pays the commission on a client's need it was confirmed for (D-15 revised) through the configured provider. */
 async function checkout(app: FastifyInstance, jar: CookieJar): Promise<string> {
   const client = await signedIn(app, 'Client');
   const supplier = await signedIn(app, 'Supplier');
   const need = await publish(app, client, tractor('needSolution'));
+  // D-15 revised: the fee falls due once the client confirms the supplier's request.
+  const party = (who: { id: string; headers: Record<string, string> }) => ({ ...who, user: { _id: who.id } });
+  await confirmedDeal(app, party(client), party(supplier), need._id);
   const pay = jar.see(
     'POST /api/payment/pay',
     await app.inject({

@@ -71,12 +71,20 @@ function keysOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-/** Issue 15 (D-27): a deal's answers carry the other party's contacts while it has contact access. */
+/**
+ * Issue 15 (D-27): a deal's answers, its moves' included (D-32, D-34), carry the other party's
+ * contacts while it has contact access. The owner's list of requests shows requesters without them.
+ */
 const DEAL_ROUTES = new Set([
   'GET /api/deals',
   'GET /api/deals/{dealId}',
+  'POST /api/deals/{dealId}/confirm',
+  'POST /api/deals/{dealId}/decline',
+  'POST /api/deals/{dealId}/withdraw',
+  'POST /api/deals/{dealId}/cancel',
   'POST /api/deals/{dealId}/complete',
   'POST /api/deals/{dealId}/dispute',
+  'GET /api/solution/{solutionId}/requests',
 ]);
 
 /** May `viewer` see `person`'s contacts in this answer? */
@@ -156,6 +164,9 @@ describe('field exposure on the raw JSON of every answer', () => {
         get('/api/user/me'),
         get('/api/deals'),
         get(`/api/deals/${w.dealId}`),
+        get(`/api/deals/${w.requestId}`),
+        get(`/api/solution/${w.posts.open}/requests`),
+        get('/api/admin/deals/disputed'),
         get(`/api/users/${owner.id}/card`),
       ];
     };
@@ -253,6 +264,19 @@ describe('field exposure on the raw JSON of every answer', () => {
       expect(page.body).toContain('"contact_access":false');
       expect(page.body).not.toContain(other.email);
       expect(page.body).not.toContain(mobileDigits(other.mobile));
+    }
+  });
+
+  it("shows the owner who asked for the open offer without the requester's contacts (D-32)", () => {
+    const list = seen.find(
+      (s) => s.viewer === 'owner' && s.route === 'GET /api/solution/{solutionId}/requests' && s.status === 200,
+    )!;
+    expect(list.body).toContain(w.requestId);
+    expect(list.body).not.toContain(w.people.acceptor.email);
+    expect(list.body).not.toContain(mobileDigits(w.people.acceptor.mobile));
+    for (const viewer of ['other', 'subscriber', 'admin'] as const) {
+      const refused = seen.find((s) => s.viewer === viewer && s.route === 'GET /api/solution/{solutionId}/requests');
+      expect(refused?.status, viewer).toBe(403);
     }
   });
 });

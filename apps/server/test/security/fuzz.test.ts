@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { multipart, photoWithGps, proveEmail, signedUp } from '../accounts.js';
 import { buildTestApp } from '../build-test-app.js';
 import { queryRows, throwawayDatabaseUrl } from '../databases.js';
+import { confirmedDeal, inDays } from '../deals.js';
 import { publish, tractor } from '../posts.js';
 import {
   HUGE_PROBE,
@@ -122,6 +123,9 @@ const hint: Hint = (name) => {
   // A publishable post: a mutation of one of its fields then reaches the service and the SQL.
   if (name === 'new_solution') return fc.constantFrom(tractor(), tractor('needSolution'), TRANSPORT);
   if (name === 'price') return fc.constantFrom('12.50', 15, '0.01');
+  // D-33: booked dates (a request's, a blocked range's) the service accepts.
+  if (name === 'from' || name === 'to') return fc.constantFrom(inDays(2), inDays(3), inDays(40));
+  if (name === 'outcome') return fc.constantFrom('completed', 'cancelled');
   return undefined;
 };
 
@@ -236,14 +240,8 @@ beforeAll(async () => {
   images = [png, await photoWithGps()];
   pool.post = (await publish(t.app, who.user, tractor()))._id;
   pool.otherPost = (await publish(t.app, who.other, tractor('provideSolution')))._id;
-  const accepted = await t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: who.user.headers,
-    payload: { user_id: who.user.user._id, solution_id: pool.otherPost },
-  });
-  expect(accepted.statusCode).toBe(200);
-  pool.deal = accepted.json().data.deal._id;
+  // D-32, D-33: a request for the other's tractor on two days, which its owner confirms.
+  pool.deal = await confirmedDeal(t.app, who.other, who.user, pool.otherPost);
   const mailbox = await t.app.inject({
     url: `/api/notify/getUserNotif/${who.other.user._id}`,
     headers: who.other.headers,
