@@ -231,7 +231,8 @@ export function dealLifecycleRepository(db: Db) {
             and(
               eq(deals.id, input.dealId),
               inArray(deals.state, from(input.move)),
-              input.move === 'cancel' ? isNull(deals.disputedAt) : undefined,
+              // D-34: a dispute freezes the deal: neither a party nor the clock ends it, only an admin.
+              input.move === 'cancel' || input.move === 'lapse' ? isNull(deals.disputedAt) : undefined,
             ),
           )
           .returning();
@@ -371,13 +372,16 @@ export function dealLifecycleRepository(db: Db) {
         .limit(limit);
     },
 
-    /** Confirmed deals without contact access, confirmed before `before` (D-15 revised: 48 hours). */
+    /** Confirmed deals without contact access nor dispute, confirmed before `before` (D-15 revised: 48 hours). */
     async unpaidSince(before: Date, limit: number): Promise<DealRow[]> {
-      return db
-        .select()
-        .from(deals)
-        .where(and(eq(deals.state, 'accepted'), eq(deals.contactAccess, 'none'), lt(deals.confirmedAt, before)))
-        .limit(limit);
+      // D-34: a disputed deal is frozen; left out, it never fills a batch the clock cannot move.
+      const due = and(
+        eq(deals.state, 'accepted'),
+        eq(deals.contactAccess, 'none'),
+        isNull(deals.disputedAt),
+        lt(deals.confirmedAt, before),
+      );
+      return db.select().from(deals).where(due).limit(limit);
     },
 
     /** D-33: confirmed bookings starting between now and `until`, not reminded yet; marks them reminded. */

@@ -144,7 +144,7 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
     expect((await dealMove(t.app, owner, res.json().data.deal._id, 'confirm')).statusCode).toBe(200);
     const seen = await dealOf(supplier, res.json().data.deal._id);
     expect(seen).toMatchObject({ status: 'accepted', contact_access: false });
-    expect(seen.fee).toEqual({ amount: '2.25', currency: 'USD', paid: false });
+    expect(seen.fee).toMatchObject({ amount: '2.25', currency: 'USD', paid: false });
     expect((await post(supplier, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
   });
 
@@ -383,7 +383,7 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
     // Confirmed, before the fee: the other party by name and badges, no contacts, no access.
     const before = await dealOf(owner, dealId);
     expect(before).toMatchObject({ _id: dealId, role: 'owner', status: 'accepted', contact_access: false });
-    expect(before.fee).toEqual({ amount: '2.25', currency: 'USD', paid: false });
+    expect(before.fee).toMatchObject({ amount: '2.25', currency: 'USD', paid: false });
     expect(before.counterpart).toMatchObject({
       _id: taker.user._id,
       firstName: 'Khady',
@@ -696,6 +696,21 @@ describe('finishing a deal (D-34)', () => {
     const card = (await get(owner, `/api/users/${taker.user._id}/card`)).json().data;
     expect(card).toMatchObject({ completed_deals: 0, rating: { average: null, count: 0 }, reviews: [] });
     expect((await post(owner, `/api/deals/${dealId}/review`, { rating: 2 })).statusCode).toBe(409);
+  });
+
+  it('keeps a disputed deal frozen when its fee is unpaid after 48 hours: the clock does not lapse it (D-34)', async () => {
+    const owner = await signedUp(t.app);
+    const taker = await signedUp(t.app);
+    const offer = await publish(owner, 'provideSolution');
+    const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
+    expect((await dealMove(t.app, taker, dealId, 'dispute')).statusCode).toBe(200);
+    t.app.clock.advance(49 * 3_600_000);
+    try {
+      await tick(t.app);
+    } finally {
+      t.app.clock.advance(-49 * 3_600_000);
+    }
+    expect(await dealOf(owner, dealId)).toMatchObject({ status: 'accepted', disputed: true });
   });
 
   it('completes a deal by the clock 3 days after one party marked it done, unless disputed', async () => {
