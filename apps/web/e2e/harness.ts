@@ -30,6 +30,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'admin@example.org',
     RATE_LIMIT_SCALE: '100',
+    // The deal clock's queue is tested on its own (plugins/jobs.test.ts); journeys move no time.
+    JOBS: 'off',
     ...env,
   });
   const app = await buildApp(config);

@@ -45,6 +45,7 @@ async function lockPost(tx: Db, solutionId: string) {
       id: solutions.id,
       userId: solutions.userId,
       status: solutions.status,
+      userRole: solutions.userRole,
       unit: solutions.unit,
       capacity: solutions.capacity,
       blocked: solutions.blocked,
@@ -114,7 +115,8 @@ export function dealLifecycleRepository(db: Db) {
         if (!post || post.status !== 'Pending' || post.userId === input.acceptorId) {
           return { ok: false, why: 'not-available' };
         }
-        if (input.booking && !fits(input.booking.interval, await heldOn(tx, post), post.capacity)) {
+        const bookable = post.userRole === 'provideSolution' && post.unit !== null;
+        if (bookable && input.booking && !fits(input.booking.interval, await heldOn(tx, post), post.capacity)) {
           return { ok: false, why: 'dates-full' };
         }
         const [asked] = await tx
@@ -173,7 +175,10 @@ export function dealLifecycleRepository(db: Db) {
         }
         const [deal] = await tx.select().from(deals).where(eq(deals.id, input.dealId));
         if (!deal || deal.state !== 'requested') return { ok: false as const, why: 'not-available' as const };
-        const bookable = post.unit !== null && deal.fromAt !== null && deal.toAt !== null;
+        // D-33: an offer priced per unit is booked by date and stays listed; a need (even one with
+        // dates) is single-use: one supplier fills it.
+        const bookable =
+          post.userRole === 'provideSolution' && post.unit !== null && deal.fromAt !== null && deal.toAt !== null;
         if (bookable) {
           const wanted = { start: deal.fromAt!.getTime(), end: deal.toAt!.getTime() };
           if (!fits(wanted, await heldOn(tx, post, deal.id), post.capacity)) {

@@ -91,9 +91,12 @@ function bookingOf(
   today: number,
 ): { unit: BookingUnit; interval: Interval; units: number } | null {
   const unit = row.unit;
-  // A need may carry its own dates; a request on it defaults to them.
-  const from = body.from ?? (row.user_role === 'needSolution' ? (row.pickup_date ?? undefined) : undefined);
-  const to = body.to ?? (row.user_role === 'needSolution' ? (row.dates_to ?? row.pickup_date ?? undefined) : undefined);
+  // A need may carry its own dates; a request on it defaults to them while they are ahead.
+  const todayText = new Date(today).toISOString().slice(0, 10);
+  const needFrom =
+    row.user_role === 'needSolution' && row.pickup_date && row.pickup_date >= todayText ? row.pickup_date : undefined;
+  const from = body.from ?? needFrom;
+  const to = body.to ?? (needFrom ? (row.dates_to ?? needFrom) : undefined);
   if (!unit && from === undefined && to === undefined) return null;
   if (from === undefined) throw invalid('from', 'Required');
   if (to === undefined) throw invalid('to', 'Required');

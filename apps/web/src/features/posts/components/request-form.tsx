@@ -57,9 +57,13 @@ export function RequestForm({
   const code = currencyOfSetting(getCurrency());
   const unit = solution.unit;
   const hourly = unit === 'hour';
-  const needDates = solution.user_role === 'needSolution' && !unit;
-  const [from, setFrom] = useState(needDates ? (solution.pickup_date ?? '') : '');
-  const [to, setTo] = useState(needDates ? (solution.dates_to ?? solution.pickup_date ?? '') : '');
+  // D-33: a need carries its own dates; a request on it starts from them.
+  const needDates =
+    solution.user_role === 'needSolution' &&
+    solution.pickup_date !== null &&
+    solution.pickup_date >= new Date().toISOString().slice(0, 10);
+  const [from, setFrom] = useState(needDates && !hourly ? (solution.pickup_date ?? '') : '');
+  const [to, setTo] = useState(needDates && !hourly ? (solution.dates_to ?? solution.pickup_date ?? '') : '');
   const [note, setNote] = useState('');
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -82,7 +86,7 @@ export function RequestForm({
       ...(proposed !== null && proposed > 0
         ? { price: { amount: price.trim().replace(',', '.'), currency: code } }
         : {}),
-      ...(dated || (from && to) ? { from, to } : {}),
+      ...((dated || needDates) && from && to ? { from, to } : {}),
     });
   };
 
@@ -92,9 +96,9 @@ export function RequestForm({
         {t('request.title')}
       </h3>
       <p className="muted request-intro">{t('request.intro')}</p>
-      {needDates && solution.pickup_date ? (
+      {needDates && solution.pickup_date && solution.dates_to ? (
         <p className="request-need-dates">
-          {t('request.needDates', { from: solution.pickup_date, to: solution.dates_to ?? solution.pickup_date })}
+          {t('request.needDates', { from: solution.pickup_date, to: solution.dates_to })}
         </p>
       ) : null}
       {dated ? (
@@ -121,9 +125,11 @@ export function RequestForm({
           </label>
         </div>
       ) : null}
-      <label className="field">
-        <span>{t('request.note', { name: solution.user.firstName })}</span>
+      {/* The hint stays outside the label: it is the field's description, not part of its name. */}
+      <div className="field">
+        <label htmlFor={`${id}-note`}>{t('request.note', { name: solution.user.firstName })}</label>
         <textarea
+          id={`${id}-note`}
           rows={3}
           maxLength={REQUEST_NOTE_MAX}
           value={note}
@@ -135,10 +141,11 @@ export function RequestForm({
           {t('request.noteHint', { max: REQUEST_NOTE_MAX })}{' '}
           {t('request.noteCount', { count: note.length, max: REQUEST_NOTE_MAX })}
         </small>
-      </label>
-      <label className="field">
-        <span>{t('request.price', { unit: unit ? t(`units.${unit}`) : '' })}</span>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-price`}>{t('request.price', { unit: unit ? t(`units.${unit}`) : '' })}</label>
         <input
+          id={`${id}-price`}
           inputMode="decimal"
           value={price}
           aria-describedby={`${id}-price-hint`}
@@ -148,7 +155,7 @@ export function RequestForm({
         <small id={`${id}-price-hint`} className="muted">
           {t('request.priceHint')}
         </small>
-      </label>
+      </div>
       <p className="request-total" aria-live="polite">
         <strong>{t('request.total', { total: formatMoney(total, code, language) })}</strong>
         {dated && booking?.ok ? (
