@@ -45,6 +45,7 @@ describe('/admin/reports (D-29)', () => {
     signIn(admin);
     routeFetch({
       'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/deals/disputed': [200, { data: [] }],
       'GET /api/admin/reports': [
         200,
         {
@@ -83,6 +84,7 @@ describe('/admin/reports (D-29)', () => {
     let current = report();
     const fetchMock = routeFetch({
       'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/deals/disputed': [200, { data: [] }],
       'GET /api/admin/reports': () => [200, { data: [current] }],
       'POST /api/admin/solutions/s1/hide': () => {
         current = { ...current, solution: { ...current.solution!, hidden: true } };
@@ -110,6 +112,7 @@ describe('/admin/reports (D-29)', () => {
     signIn(admin);
     routeFetch({
       'GET /api/user/me': [200, { data: admin }],
+      'GET /api/admin/deals/disputed': [200, { data: [] }],
       'GET /api/admin/reports': [200, { data: [report()] }],
       'POST /api/admin/users/u2/block': [403, { code: 'FORBIDDEN', message: 'Forbidden' }],
     });

@@ -1,6 +1,7 @@
 // /admin/reports (D-29): reports of posts and users, open first, for admins; from each, hide the
 // post, block the user (a blocked user cannot sign in and their posts leave the map) or close it.
 // Guarded as /getUsers: others are told the page is for admins and ask the API for nothing.
+// Above the reports, the deals on hold (D-34): a dispute freezes a deal until an admin settles it.
 import { Ban, CircleCheck, EyeOff, Eye, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { localeTag } from '@app/shared';
@@ -13,6 +14,7 @@ import { postTitleOf } from '../../../lib/post-title';
 import { isSignedIn } from '../../../lib/session';
 import { getLanguage } from '../../../lib/settings';
 import { useAdminReports, useReportAction, type AdminReport, type ReportAction } from '../api/reports';
+import { DisputedDeals } from './disputed-deals';
 import { AdminsOnly } from './users-page';
 import '../admin.css';
 import { dateTimeFormat } from '../../../lib/intl';
@@ -25,7 +27,14 @@ export function ReportsPage({ title }: { title: string }) {
   const refused = reports.error instanceof ApiError && reports.error.status === 403;
   return (
     <Page title={title} wide={isAdmin && !refused}>
-      {isAdmin && !refused ? <ReportList query={reports} /> : <AdminsOnly signedIn={signedIn} />}
+      {isAdmin && !refused ? (
+        <>
+          <DisputedDeals />
+          <ReportList query={reports} />
+        </>
+      ) : (
+        <AdminsOnly signedIn={signedIn} />
+      )}
     </Page>
   );
 }

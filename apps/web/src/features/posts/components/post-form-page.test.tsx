@@ -208,6 +208,94 @@ describe('the subcategory and the price', () => {
   });
 });
 
+describe('what is booked by date (D-33)', () => {
+  const sent = (fetchMock: ReturnType<typeof routeFetch>) =>
+    JSON.parse(
+      String((callsTo(fetchMock, 'POST /api/solution/addSolution')[0]![1]!.body as FormData).get('new_solution')),
+    ) as Record<string, unknown>;
+  async function fillOneBlock(dateLabel: string) {
+    await namesLoaded();
+    type('Description', 'A red tractor');
+    type('City', 'Dakar', block('Address'));
+    type(dateLabel, '2099-03-01');
+  }
+
+  it('asks how an own proposition is priced, and how many can be booked at once once it is booked by date', async () => {
+    localStorage.setItem('currency', 'dollar');
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderProvide(fromMap('Equipments', 'equipment-own'));
+    const priced = screen.getByLabelText('Priced') as HTMLSelectElement;
+    expect(Array.from(priced.options).map((o) => o.textContent)).toEqual([
+      'per item / once',
+      'per day',
+      'per night',
+      'per hour',
+      'per month',
+    ]);
+    expect(priced.value).toBe('');
+    expect(screen.queryByLabelText('How many can be booked at once')).toBeNull();
+
+    fireEvent.change(priced, { target: { value: 'night' } });
+    const capacity = screen.getByLabelText('How many can be booked at once') as HTMLInputElement;
+    expect(capacity.value).toBe('1');
+    type('How many can be booked at once', '3');
+    type('Your price, in Dollar ($)', '20');
+    await fillOneBlock('Date');
+    submit();
+    await screen.findByText('Your post is published');
+    expect(sent(fetchMock)).toMatchObject({ sub_category_id: 'equipment-own', unit: 'night', capacity: 3 });
+  });
+
+  it("asks a preset offer's capacity but not its unit, which its name gives", async () => {
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderProvide(fromMap('Equipments', 'equipment-tractor'));
+    expect(screen.queryByLabelText('Priced')).toBeNull();
+    type('How many can be booked at once', '2');
+    await fillOneBlock('Date');
+    submit();
+    await screen.findByText('Your post is published');
+    const body = sent(fetchMock);
+    // The schema's output is sent: what the form left out is null.
+    expect(body).toMatchObject({ capacity: 2, unit: null, dates_to: null });
+  });
+
+  it('says a capacity of 0 is refused, next to the field, and sends nothing', async () => {
+    const fetchMock = routeFetch({});
+    renderProvide(fromMap('Equipments', 'equipment-tractor'));
+    type('How many can be booked at once', '0');
+    await fillOneBlock('Date');
+    submit();
+    const capacity = screen.getByLabelText('How many can be booked at once');
+    expect(capacity.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a whole number from 1 to 1000.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/solution/addSolution')).toHaveLength(0);
+  });
+
+  it('lets a need name its first and last day, and sends the last one; no capacity for a need', async () => {
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderNeed(fromMap('Equipments', 'equipment-tractor'));
+    expect(screen.queryByLabelText('How many can be booked at once')).toBeNull();
+    await fillOneBlock('First day');
+    const last = screen.getByLabelText('Last day (optional)') as HTMLInputElement;
+    expect(last.type).toBe('date');
+    expect(last.min).toBe('2099-03-01');
+    type('Last day (optional)', '2099-03-02');
+    submit();
+    await screen.findByText('Your post is published');
+    const body = sent(fetchMock);
+    expect(body).toMatchObject({ pickup_date: '2099-03-01', dates_to: '2099-03-02', capacity: null });
+  });
+
+  it('asks no last day of an offer, nor of a need with a delivery date', () => {
+    routeFetch({});
+    renderProvide(fromMap('Equipments', 'equipment-tractor'));
+    expect(screen.queryByLabelText(/Last day/)).toBeNull();
+    cleanup();
+    renderNeed(fromMap('Delivery', 'delivery-small-box'));
+    expect(screen.queryByLabelText(/Last day/)).toBeNull();
+  });
+});
+
 describe('the title (D-30)', () => {
   it('sends the typed title, at most 80 characters, and says an empty one is the subcategory', async () => {
     const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
@@ -362,6 +450,10 @@ describe('publishing', () => {
       delivery_date: '2099-03-02',
       delivery_lat: null,
       delivery_lng: null,
+      // D-33: not booked by date, and a delivery date ends it.
+      unit: null,
+      capacity: null,
+      dates_to: null,
     });
     expect(body.getAll('files').map((f) => (f as File).name)).toEqual(['box.png']);
     expect(geolocation).not.toHaveBeenCalled();

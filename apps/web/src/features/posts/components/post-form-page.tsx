@@ -1,12 +1,13 @@
 // SPEC 2.3 items 4-5, SPEC 4 (Publishing a solution), SPEC 5 (Publish form): the need form
 // (/needsolutionForm) and the provide form (/providesolutionForm), one form with a role. The
 // selection map hands over the place and the category (router state); newSolutionSchema decides
-// what is required, here before sending and on the server alike.
+// what is required, here before sending and on the server alike. D-33: a need may span several days
+// (its date is then the first, with an optional last day).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { flushSync } from 'react-dom';
-import { findCategory, type CategoryId, type UserRole } from '@app/shared';
+import { findCategory, type BookingUnit, type CategoryId, type UserRole } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { usePosition } from '../../../lib/geolocation';
@@ -19,6 +20,7 @@ import { placeFrom } from '../utils/place';
 import { initialFields, writeDraft } from '../utils/post-draft';
 import {
   FORM_PATH,
+  asksLastDay,
   deliveryMin,
   readRouteState,
   showsDelivery,
@@ -30,11 +32,13 @@ import {
 } from '../utils/post-form';
 import { AddressBlock } from './address-block';
 import { FarPriceDialog } from './far-price-dialog';
+import { FormField } from './form-field';
 import { ImagePicker } from './image-picker';
 import { PlaceFieldset } from './place-fieldset';
 import { ShareDialog } from './share-dialog';
 import { WhatFieldset } from './what-fieldset';
 import '../post-form.css';
+import '../post-dates.css';
 
 export function NeedSolutionFormPage({ title }: { title: string }) {
   return <PostFormPage title={title} role="needSolution" />;
@@ -79,23 +83,31 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
   const today = todayLocal();
   const category = fields.category ? findCategory(fields.category) : undefined;
   const withDeliveryBlock = showsDelivery(category, fields.withDelivery);
+  const lastDay = asksLastDay(role, withDeliveryBlock);
 
   // The draft has been read (useFormFields above): a later visit starts afresh.
   useEffect(() => writeDraft(role, null), [role]);
 
   const setCategory = (id: CategoryId | '') => {
     const subs = id ? findCategory(id)?.subcategories : undefined;
-    setFields((f) => ({ ...f, category: id, subCategoryId: subs?.length === 1 ? (subs[0]?.id ?? '') : '', price: '' }));
-    forget('category', 'sub_category_id', 'price');
+    setFields((f) => ({
+      ...f,
+      category: id,
+      subCategoryId: subs?.length === 1 ? (subs[0]?.id ?? '') : '',
+      price: '',
+      unit: '',
+      capacity: '1',
+    }));
+    forget('category', 'sub_category_id', 'price', 'unit', 'capacity');
   };
   const setSubcategory = (subCategoryId: string) => {
-    setFields((f) => ({ ...f, subCategoryId, price: '' }));
-    forget('sub_category_id', 'price');
+    setFields((f) => ({ ...f, subCategoryId, price: '', unit: '', capacity: '1' }));
+    forget('sub_category_id', 'price', 'unit', 'capacity');
   };
   const setAddress = (kind: 'pickup' | 'delivery') => (name: keyof AddressFields, value: string) => {
     setFields((f) => ({ ...f, [kind]: { ...f[kind], [name]: value } }));
     const schemaName = { street: 'street_address', postal: 'postal_address' }[name as string] ?? name;
-    forget(`${kind}_${schemaName}`, ...(kind === 'pickup' && name === 'date' ? ['delivery_date'] : []));
+    forget(`${kind}_${schemaName}`, ...(kind === 'pickup' && name === 'date' ? ['delivery_date', 'dates_to'] : []));
   };
   const submit = (confirmed = false) => {
     setPickProblem(null);
@@ -125,12 +137,14 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
           {t(role === 'needSolution' ? 'postForm.asNeed' : 'postForm.asOffer')}
         </p>
         <WhatFieldset
+          role={role}
           fields={fields}
           problems={problems}
           fixedCategory={route.category !== undefined}
           onCategory={setCategory}
           onSubcategory={setSubcategory}
           onText={(name, value) => set(name, value, name)}
+          onUnit={(unit: BookingUnit | '') => set('unit', unit, 'unit', 'capacity')}
         />
         <PlaceFieldset
           position={position}
@@ -157,7 +171,9 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
         <AddressBlock
           kind="pickup"
           legend={withDeliveryBlock ? t('postForm.pickupLegend') : t('postForm.addressLegend')}
-          dateLabel={withDeliveryBlock ? t('postForm.pickupDate') : t('postForm.date')}
+          dateLabel={
+            withDeliveryBlock ? t('postForm.pickupDate') : lastDay ? t('postForm.firstDay') : t('postForm.date')
+          }
           required
           value={fields.pickup}
           onChange={setAddress('pickup')}
@@ -165,6 +181,26 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
           countries={countries}
           problems={problems}
         />
+        {lastDay ? (
+          <FormField
+            name="dates_to"
+            label={t('postForm.datesTo')}
+            hint={t('postForm.datesToHint')}
+            optional
+            problem={problems.dates_to}
+            className="post-dates-to"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="date"
+                value={fields.datesTo}
+                min={fields.pickup.date || today}
+                onChange={(event) => set('datesTo', event.target.value, 'dates_to')}
+              />
+            )}
+          </FormField>
+        ) : null}
         {withDeliveryBlock ? (
           <AddressBlock
             kind="delivery"

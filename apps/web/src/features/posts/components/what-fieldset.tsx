@@ -1,8 +1,10 @@
 // The publish form's first part (SPEC 5): the category (asked only when the router brought none),
 // the subcategory with its preset price, the title (D-30), an own price echoed in the other two
-// currencies (issue 16), and the description.
+// currencies (issue 16), how an own proposition is priced and how many of an offer booked by date
+// can be booked at once (D-33), and the description.
 import { useTranslation } from 'react-i18next';
 import {
+  BOOKING_UNITS,
   CATEGORIES,
   DESCRIPTION_MAX,
   TITLE_MAX,
@@ -12,10 +14,12 @@ import {
   formatMoney,
   minorDigits,
   pick,
+  type BookingUnit,
   type CategoryId,
+  type UserRole,
 } from '@app/shared';
 import { getCurrency, getLanguage } from '../../../lib/settings';
-import { priceEcho, type PostFields, type Problems } from '../utils/post-form';
+import { asksCapacity, priceEcho, type PostFields, type Problems } from '../utils/post-form';
 import { FormField } from './form-field';
 
 type PriceCode = 'USD' | 'EUR' | 'XOF';
@@ -27,22 +31,26 @@ const OTHER_CURRENCIES: Record<PriceCode, readonly [PriceCode, PriceCode]> = {
 };
 
 interface WhatFieldsetProps {
+  role: UserRole;
   fields: PostFields;
   problems: Problems;
   /** The category came with the route: it is shown, not asked. */
   fixedCategory: boolean;
   onCategory: (id: CategoryId | '') => void;
   onSubcategory: (id: string) => void;
-  onText: (name: 'title' | 'price' | 'description', value: string) => void;
+  onText: (name: 'title' | 'price' | 'capacity' | 'description', value: string) => void;
+  onUnit: (unit: BookingUnit | '') => void;
 }
 
 export function WhatFieldset({
+  role,
   fields,
   problems,
   fixedCategory,
   onCategory,
   onSubcategory,
   onText,
+  onUnit,
 }: WhatFieldsetProps) {
   const { t } = useTranslation();
   const language = getLanguage();
@@ -159,7 +167,44 @@ export function WhatFieldset({
                 })
               : null}
           </p>
+          <FormField name="unit" label={t('postForm.unit')} hint={t('postForm.unitHint')} problem={problems.unit}>
+            {(control) => (
+              <select
+                {...control}
+                value={fields.unit}
+                onChange={(event) => onUnit(event.target.value as BookingUnit | '')}
+              >
+                <option value="">{t('postForm.units.none')}</option>
+                {BOOKING_UNITS.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {t(`postForm.units.${unit}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
         </>
+      ) : null}
+      {asksCapacity(role, fields) ? (
+        <FormField
+          name="capacity"
+          label={t('postForm.capacity')}
+          hint={t('postForm.capacityHint')}
+          problem={problems.capacity}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min="1"
+              max="1000"
+              step="1"
+              value={fields.capacity}
+              onChange={(event) => onText('capacity', event.target.value)}
+            />
+          )}
+        </FormField>
       ) : null}
       <FormField
         name="description"

@@ -39,16 +39,24 @@ export function initialFields(role: UserRole, route: FormRouteState): PostFields
     pickup: emptyAddress(country),
     delivery: emptyAddress(country),
     withDelivery: false,
+    unit: '',
+    capacity: '1',
+    datesTo: '',
   };
   const draft = readDraft(role);
   const sameCategory = !route.category || draft?.category === route.category;
+  const subCategoryId = draft
+    ? (route.subCategoryId ?? (sameCategory ? (draft.subCategoryId ?? base.subCategoryId) : base.subCategoryId))
+    : base.subCategoryId;
+  // D-33: a unit and a capacity belong to the subcategory they were chosen for.
+  const sameSub = draft?.subCategoryId === subCategoryId;
   const fields: PostFields = draft
     ? {
         ...base,
         ...draft,
         category: base.category || (draft.category ?? ''),
-        subCategoryId:
-          route.subCategoryId ?? (sameCategory ? (draft.subCategoryId ?? base.subCategoryId) : base.subCategoryId),
+        subCategoryId,
+        ...(sameSub ? {} : { unit: base.unit, capacity: base.capacity }),
       }
     : base;
   // D-26: the place just chosen on the map names the pickup's city, region and country.

@@ -23,6 +23,9 @@ const fields = (overrides: Partial<PostFields> = {}): PostFields => ({
   pickup: { ...emptyAddress('SN'), city: 'Dakar', date: '2099-03-01' },
   delivery: { ...emptyAddress('SN'), city: 'Thiès', date: '2099-03-02' },
   withDelivery: false,
+  unit: '',
+  capacity: '1',
+  datesTo: '',
   ...overrides,
 });
 const ctx = {
@@ -146,6 +149,53 @@ describe('the input of newSolutionSchema', () => {
     expect(problemOfServer('pickup_city', 'Required')).toEqual({ key: 'postForm.problems.required' });
     expect(problemOfServer('description', 'Contains a phone number')).toEqual({ text: 'Contains a phone number' });
     expect(problemOfServer('pickup_lat', 'Too small')).toEqual({ key: 'postForm.problems.location' });
+  });
+});
+
+describe('what is booked by date (D-33)', () => {
+  const offer = { ...ctx, role: 'provideSolution' as const };
+  const ownEquipment = (overrides: Partial<PostFields> = {}) =>
+    fields({ category: 'Equipments', subCategoryId: 'equipment-own', price: '20', ...overrides });
+
+  it("sends an own proposition's unit and an offer's capacity", () => {
+    const input = buildSolutionInput(ownEquipment({ unit: 'night', capacity: '3' }), offer);
+    expect(input).toMatchObject({ unit: 'night', capacity: 3 });
+    expect(checkSolution(input)).toBeNull();
+  });
+
+  it("sends a preset offer's capacity but never its unit, which its name gives", () => {
+    const input = buildSolutionInput(fields({ category: 'Equipments', subCategoryId: 'equipment-tractor' }), offer);
+    expect(input).toHaveProperty('capacity', 1);
+    expect(input).not.toHaveProperty('unit');
+  });
+
+  it('sends no unit or capacity for what is priced per item, nor a capacity for a need', () => {
+    const once = buildSolutionInput(ownEquipment({ capacity: '4' }), offer);
+    expect(once).not.toHaveProperty('unit');
+    expect(once).not.toHaveProperty('capacity');
+    const need = buildSolutionInput(ownEquipment({ unit: 'day', capacity: '4' }), ctx);
+    expect(need).toHaveProperty('unit', 'day');
+    expect(need).not.toHaveProperty('capacity');
+  });
+
+  it('refuses a capacity that is no whole number from 1 to 1000', () => {
+    for (const capacity of ['0', '1001', '2.5', 'x']) {
+      const input = buildSolutionInput(ownEquipment({ unit: 'day', capacity }), offer);
+      expect(checkSolution(input), capacity).toEqual({ capacity: { key: 'postForm.problems.capacity' } });
+    }
+  });
+
+  it("sends a need's last day, never before its first, and only without a delivery block", () => {
+    const tractor = (datesTo: string) =>
+      fields({ category: 'Equipments', subCategoryId: 'equipment-tractor', datesTo });
+    expect(buildSolutionInput(tractor('2099-03-02'), ctx)).toHaveProperty('dates_to', '2099-03-02');
+    expect(buildSolutionInput(tractor(''), ctx)).not.toHaveProperty('dates_to');
+    expect(buildSolutionInput(tractor('2099-03-02'), offer)).not.toHaveProperty('dates_to');
+    expect(buildSolutionInput(fields({ datesTo: '2099-03-05' }), ctx)).not.toHaveProperty('dates_to');
+    const sell = fields({ category: 'YouPropose', subCategoryId: 'youpropose-own', price: '5', datesTo: '2099-02-28' });
+    expect(checkSolution(buildSolutionInput(sell, ctx))).toEqual({
+      dates_to: { key: 'postForm.problems.notBeforeFirst' },
+    });
   });
 });
 

@@ -9,6 +9,8 @@ import {
   findSubcategory,
   newSolutionSchema,
   parseDecimal,
+  unitOfLabel,
+  type BookingUnit,
   type Category,
   type CategoryId,
   type CurrencySetting,
@@ -101,6 +103,12 @@ export interface PostFields {
   pickup: AddressFields;
   delivery: AddressFields;
   withDelivery: boolean;
+  /** D-33: an own proposition's unit; '' is priced per item or once. */
+  unit: BookingUnit | '';
+  /** D-33: how many can be booked at once, as typed (an offer booked by date). */
+  capacity: string;
+  /** D-33: a need's last day (pickup.date is its first); '' is a single day. */
+  datesTo: string;
 }
 
 export const emptyAddress = (country: string): AddressFields => ({
@@ -130,6 +138,21 @@ export const deliveryMin = (pickupDate: string, today: string): string =>
 
 const blank = (text: string): string | null => (text.trim() === '' ? null : text);
 
+/** D-33: the unit a post is booked by: a preset's comes from its name, an own proposition's is chosen. */
+export function bookingUnitOf(subCategoryId: string, chosen: BookingUnit | ''): BookingUnit | null {
+  const sub = findSubcategory(subCategoryId)?.sub;
+  if (!sub) return null;
+  return sub.own ? chosen || null : unitOfLabel(sub.label.en);
+}
+
+/** D-33: only an offer booked by date has a capacity. */
+export const asksCapacity = (role: UserRole, fields: Pick<PostFields, 'subCategoryId' | 'unit'>): boolean =>
+  role === 'provideSolution' && bookingUnitOf(fields.subCategoryId, fields.unit) !== null;
+
+/** D-33: a need may span days; its delivery date already ends a two-address post. */
+export const asksLastDay = (role: UserRole, withDeliveryBlock: boolean): boolean =>
+  role === 'needSolution' && !withDeliveryBlock;
+
 export interface BuildContext {
   role: UserRole;
   currency: CurrencySetting;
@@ -140,7 +163,11 @@ export interface BuildContext {
 export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSolutionInput {
   const category = fields.category ? findCategory(fields.category) : undefined;
   const sub = findSubcategory(fields.subCategoryId)?.sub;
-  const delivery = showsDelivery(category, fields.withDelivery) ? fields.delivery : null;
+  const withDeliveryBlock = showsDelivery(category, fields.withDelivery);
+  const delivery = withDeliveryBlock ? fields.delivery : null;
+  // D-33: sent only when set, so a post that is not booked by date reads as before.
+  const capacity = asksCapacity(ctx.role, fields) ? fields.capacity.trim() : '';
+  const datesTo = asksLastDay(ctx.role, withDeliveryBlock) ? fields.datesTo : '';
   return {
     user_role: ctx.role,
     // Left empty, the schema reports the field as missing: the cast only carries '' to it.
@@ -169,6 +196,10 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
           delivery_date: blank(delivery.date),
         }
       : {}),
+    ...(sub?.own && fields.unit ? { unit: fields.unit } : {}),
+    // A number the schema then checks (a whole number from 1 to 1000); NaN when it is none.
+    ...(capacity ? { capacity: Number(capacity) } : {}),
+    ...(datesTo ? { dates_to: datesTo } : {}),
   };
 }
 
@@ -188,6 +219,7 @@ const KNOWN_MESSAGES: Record<string, string> = {
   'Must be more than 0': 'postForm.problems.pricePositive',
   'Too large': 'postForm.problems.priceTooLarge',
   'Must be after the pickup date': 'postForm.problems.afterPickup',
+  'Must not be before the first day': 'postForm.problems.notBeforeFirst',
   'Not a subcategory of this category': 'postForm.problems.chooseSubcategory',
 };
 
@@ -197,6 +229,8 @@ export type Problem = { key: string; values?: Record<string, unknown> } | { text
 export function problemOfIssue(issue: z.core.$ZodIssue): Problem {
   const control = controlOf(String(issue.path[0] ?? ''));
   if (control === 'location') return { key: 'postForm.problems.location' };
+  // Whatever zod found (not a number, a fraction, out of range), the rule is the same.
+  if (control === 'capacity') return { key: 'postForm.problems.capacity' };
   const known = KNOWN_MESSAGES[issue.message];
   if (known) return { key: known };
   switch (issue.code) {
