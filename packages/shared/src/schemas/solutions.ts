@@ -89,6 +89,9 @@ export const newSolutionSchema = z
     } else if (post.price != null && post.price !== '') {
       issue('price', 'Only for your own proposition');
     }
+    // D-33: a need's last day, and a unit only where the owner chooses it.
+    if (post.dates_to && post.dates_to < post.pickup_date) issue('dates_to', 'Must not be before the first day');
+    if (post.unit && !found.sub.own) issue('unit', 'Only for your own proposition');
     const delivery = [
       'delivery_street_address',
       'delivery_city',
@@ -108,8 +111,6 @@ export const newSolutionSchema = z
       if (!post.delivery_country) issue('delivery_country', 'Required');
       if (!post.delivery_date) issue('delivery_date', 'Required');
     }
-    if (post.dates_to && post.dates_to < post.pickup_date) issue('dates_to', 'Must not be before the first day');
-    if (post.unit && !found.sub.own) issue('unit', 'Only for your own proposition');
     if (post.delivery_date && post.delivery_date <= post.pickup_date) {
       issue('delivery_date', 'Must be after the pickup date');
     }
