@@ -25,7 +25,7 @@ interface Props {
    */
   size?: 'full' | 'compact' | 'facts';
   /** The heading level of the name in 'full' (the page decides its outline). */
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }
 
 export function PersonSummary({ person, size = 'full', headingLevel = 3 }: Props) {
@@ -97,7 +97,7 @@ export function PersonSummary({ person, size = 'full', headingLevel = 3 }: Props
       </span>
     );
   }
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   return (
     <div className="person">
       <Heading className="person-name person-heading">

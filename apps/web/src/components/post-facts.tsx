@@ -49,6 +49,10 @@ export function PostFacts({ solution, price, service = false }: Props) {
       {solution.pickup_date ? (
         <Fact label={delivery ? t('details.pickupDate') : t('details.date')}>
           {formatPlainDate(solution.pickup_date)}
+          {/* D-33: a need's last day, so "2 days" can be said. */}
+          {solution.dates_to && solution.dates_to !== solution.pickup_date
+            ? ` – ${formatPlainDate(solution.dates_to)}`
+            : ''}
         </Fact>
       ) : null}
       {delivery ? (

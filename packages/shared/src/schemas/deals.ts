@@ -127,7 +127,13 @@ export const dealSchema = z
     units: z.number().int().min(1).optional(),
     total: moneySchema.optional(),
     /** D-15 revised: the supplier side's fee, 15% of the total; shown to the supplier side only. */
-    fee: moneySchema.extend({ paid: z.boolean() }).optional(),
+    fee: moneySchema
+      .extend({
+        paid: z.boolean(),
+        /** What the card payment charges while only dollars can be charged (D-38 brings mobile money). */
+        charged: moneySchema.optional(),
+      })
+      .optional(),
     /** When the request expires (requested) or the unpaid fee lapses (accepted without access). */
     expires_at: z.string().optional(),
     /** The owner's reason for declining, or why the deal ended, in the reader's language. */

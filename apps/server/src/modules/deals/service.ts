@@ -190,6 +190,14 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
                 amount: toDecimalString(percentOf(total, PAY_AS_YOU_GO_PERCENT), code),
                 currency: code,
                 paid: deal.contactAccess === 'payment',
+                // Until mobile money, the card payment charges the dollar fee (payments/service.ts).
+                charged: {
+                  amount: toDecimalString(
+                    percentOf((deal.priceUsd ?? row.price_usd) * deal.units, PAY_AS_YOU_GO_PERCENT),
+                    'USD',
+                  ),
+                  currency: 'USD',
+                },
               },
             }
           : {}),

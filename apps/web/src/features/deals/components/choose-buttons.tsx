@@ -56,9 +56,7 @@ export function ChooseButtons({ deal, onDone }: { deal: DealView; onDone: (ok: b
       {asking === 'confirm' ? (
         <ConfirmDialog
           question={
-            dates && deal.from && deal.to
-              ? t('requests.confirmQuestionBooking', { name, from: deal.from, to: deal.to })
-              : t('requests.confirmQuestion', { name })
+            dates ? t('requests.confirmQuestionBooking', { name, dates }) : t('requests.confirmQuestion', { name })
           }
           busy={move.isPending}
           onYes={() => run('confirm')}

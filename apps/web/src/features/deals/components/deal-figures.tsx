@@ -2,6 +2,7 @@
 // so it cannot turn the page's text around), the proposed price, the dates, the units and the total.
 import { useTranslation } from 'react-i18next';
 import { formatMoney, parseDecimal, type CurrencyCode } from '@app/shared';
+import { formatMomentTime, formatPlainDate } from '../../../lib/post';
 import { getLanguage } from '../../../lib/settings';
 import type { DealView } from '../api/deal-types';
 
@@ -9,12 +10,13 @@ export const moneyText = (money: { amount: string; currency: CurrencyCode }, lan
   formatMoney(parseDecimal(money.amount, money.currency) ?? 0, money.currency, language);
 
 /** A booking's dates as the request gave them: plain dates, or date and time for hours. */
-export const datesText = (deal: Pick<DealView, 'from' | 'to' | 'unit'>) =>
-  deal.from && deal.to
-    ? deal.unit === 'hour'
-      ? `${deal.from.slice(0, 16).replace('T', ' ')} – ${deal.to.slice(0, 16).replace('T', ' ')}`
-      : `${deal.from} – ${deal.to}`
-    : null;
+export const datesText = (deal: Pick<DealView, 'from' | 'to' | 'unit'>) => {
+  if (!deal.from || !deal.to) return null;
+  if (deal.unit === 'hour') return `${formatMomentTime(new Date(deal.from))} – ${formatMomentTime(new Date(deal.to))}`;
+  return deal.from === deal.to
+    ? formatPlainDate(deal.from)
+    : `${formatPlainDate(deal.from)} – ${formatPlainDate(deal.to)}`;
+};
 
 export function DealFigures({ deal }: { deal: DealView }) {
   const { t } = useTranslation();

@@ -133,7 +133,13 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
 
       <section className="card deal-party" aria-labelledby="deal-party-title">
         <h2 id="deal-party-title" className="deal-subtitle">
-          {t(deal.role === 'owner' ? 'dealPage.acceptedBy' : 'dealPage.postedBy')}
+          {t(
+            deal.role === 'owner'
+              ? deal.confirmed_at
+                ? 'dealPage.acceptedBy'
+                : 'dealPage.requestedBy'
+              : 'dealPage.postedBy',
+          )}
         </h2>
         <PersonSummary person={other} />
         {hasContacts ? (

@@ -21,7 +21,9 @@ export function RequestsPanel({ solution }: { solution: Solution }) {
 
   const list = requests.data ?? [];
   const open = list.filter((d) => d.status === 'requested');
-  const earlier = list.filter((d) => d.status !== 'requested');
+  // The deals the owner chose stay in view: each leads to its page (contacts, messages, done).
+  const chosen = list.filter((d) => d.status === 'accepted' || d.status === 'completed');
+  const earlier = list.filter((d) => !open.includes(d) && !chosen.includes(d));
 
   return (
     <section className="card requests-panel" id="requests" aria-labelledby="requests-title">
@@ -37,12 +39,28 @@ export function RequestsPanel({ solution }: { solution: Solution }) {
           {errorText(t, requests.error)}
         </p>
       ) : null}
-      {requests.isSuccess && open.length === 0 ? <p className="muted">{t('requests.none')}</p> : null}
+      {requests.isSuccess && list.length === 0 ? <p className="muted">{t('requests.none')}</p> : null}
+      {chosen.length > 0 ? (
+        <ul className="requests-list" aria-label={t('requests.active')}>
+          {chosen.map((deal) => (
+            <li key={deal._id} className="request-card request-card-chosen">
+              <p className="request-card-head">
+                <strong>{deal.counterpart.firstName}</strong> <DealStatusWord deal={deal} />
+              </p>
+              <DealFigures deal={deal} />
+              <Link className="button button-secondary button-small" to={`/deals/${deal._id}`}>
+                {t('requests.openDeal', { name: deal.counterpart.firstName })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {open.length > 0 ? (
         <ul className="requests-list" aria-label={t('requests.open')}>
           {open.map((deal) => (
             <li key={deal._id} className="request-card">
-              <PersonSummary person={deal.counterpart} size="facts" headingLevel={3} />
+              {/* D-32: who asked (name, badges, member since, deals, rating), under the panel's heading. */}
+              <PersonSummary person={deal.counterpart} headingLevel={4} />
               <DealFigures deal={deal} />
               {deal.expires_at ? (
                 <p className="muted request-expires">
