@@ -1,6 +1,7 @@
 // SPEC 2.3 item 10 and D-15: how a supplier without contact access goes on with a deal: the
 // yearly subscription, the free trial (never used) or pay-as-you-go for this deal.
 import { BadgePercent, CalendarClock } from 'lucide-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -45,6 +46,8 @@ export function PaymentChoice({
 }) {
   const { t } = useTranslation();
   const pay = usePayForDeal();
+  // The deal page shows the choice twice (beside the other party and in place of the thread).
+  const titleId = useId();
   const language = getLanguage();
   const code = currencyOfSetting(getCurrency());
   const yearly = formatMoney(YEARLY_PRICE[code], code, language);
@@ -61,9 +64,9 @@ export function PaymentChoice({
   const charged =
     dealFee?.charged && dealFee.charged.currency !== dealFee.amount.currency ? money(dealFee.charged) : null;
   return (
-    <section className="billing-stack" aria-labelledby="billing-choices-title">
+    <section className="billing-stack" aria-labelledby={titleId}>
       <div>
-        <h2 id="billing-choices-title" className="billing-subtitle">
+        <h2 id={titleId} className="billing-subtitle">
           {t('billing.choose')}
         </h2>
         <p className="muted">{deal === 'need' ? t('billing.chooseNeed') : t('billing.chooseOffer')}</p>
