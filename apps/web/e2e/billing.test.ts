@@ -1,11 +1,12 @@
 // Payments in a real Chromium against the real server and its local payment provider (issue 6,
-// D-13 to D-18, SPEC 4): pay-as-you-go from a need and from an accepted offer, a cancelled
-// payment, the free trial and its end on the server's clock, the yearly subscription in CFA.
-// Only texts the user sees are checked; nothing secret is logged.
+// D-13 to D-18, SPEC 4): pay-as-you-go from a confirmed request on a need and on an offer (the fee
+// falls due once the owner confirmed, D-15 revised and D-32), a cancelled payment, the free trial
+// and its end on the server's clock, the yearly subscription in CFA. Only texts the user sees are
+// checked; nothing secret is logged.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
-import { ROOM_NEED, TRACTOR, publish as publishWith } from './posts.js';
+import { ROOM_NEED, TRACTOR, accept, confirm, dealOn, publish as publishWith } from './posts.js';
 
 const DAY_MS = 86_400_000;
 const PAID = 'Your transcation has been successfuly processed!';
@@ -24,6 +25,16 @@ const publish = (authKey: string, post: Record<string, unknown>) => publishWith(
 const statusOf = async (id: string) =>
   (await h.app.database.db.query.solutions.findFirst({ where: (s, { eq }) => eq(s.id, id) }))?.status;
 
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The deal as the user whose key `authKey` is sees it through the API. */
+const dealAs = async (authKey: string, dealId: string) =>
+  (await h.app.inject({ url: `/api/deals/${dealId}`, headers: { 'access-token': authKey } })).json().data as {
+    status: string;
+    contact_access: boolean;
+    fee?: { paid: boolean };
+  };
+
 const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.org`;
 
 /** On the local provider's approval page: approve or cancel. */
@@ -37,19 +48,31 @@ async function onProviderPage(page: Page, action: 'Approve' | 'Cancel') {
 const plain = (text: string | null) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ').trim();
 
 describe('payments', () => {
-  it("a supplier without contact access accepts a need, pays as you go and sees the client's contacts", async () => {
+  it("a supplier without contact access requests a need, pays as you go once confirmed and sees the client's contacts", async () => {
     const client = await createSession(h, { firstName: 'Chantal', email: unique('chantal') });
     const needId = await publish(client.auth_key, ROOM_NEED);
-    const s = await newPage(h, { signedIn: true, user: { firstName: 'Serigne', email: unique('serigne') } });
+    // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
+    const s = await newPage(h, {
+      signedIn: true,
+      currency: 'dollar',
+      user: { firstName: 'Serigne', email: unique('serigne') },
+    });
 
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
     await expectHeading(s.page, "Client's Need");
     await s.page.getByText(HIDDEN).waitFor();
+    // D-32: a request is free; one night, a week ahead.
+    await s.page.getByLabel('Day of leaving').fill(inDays(8));
     await s.page.getByRole('button', { name: 'Accept Offer' }).click();
-    await s.page.waitForURL(`**/clientneedsmatch/${needId}`);
-    await s.page.getByRole('heading', { name: 'Choose how to continue' }).waitFor();
-    // D-15: 15 % of the room's $5.00.
-    await s.page.getByRole('button', { name: 'Pay $0.75' }).click();
+    await s.page.getByRole('status').getByText('Sent').waitFor();
+
+    // The client confirms; the supplier pays from the deal.
+    const dealId = await dealOn(h, client.auth_key, needId);
+    await confirm(h, client.auth_key, dealId);
+    await s.page.goto(`/deals/${dealId}`);
+    await s.page.locator('.deal-party').getByRole('heading', { name: 'Choose how to continue' }).waitFor();
+    // D-15 revised: 15 % of the deal's total, one night of the room's $5.00.
+    await s.page.locator('.deal-party').getByRole('button', { name: 'Pay $0.75' }).click();
     await onProviderPage(s.page, 'Approve');
 
     await s.page.waitForURL('**/successurl?**');
@@ -57,35 +80,50 @@ describe('payments', () => {
     await s.page.getByRole('link', { name: client.user.mobile_no }).waitFor();
     await s.page.getByRole('link', { name: client.user.email }).waitFor();
     await expect(statusOf(needId)).resolves.toBe('Accepted');
+    await expect(dealAs(client.auth_key, dealId)).resolves.toMatchObject({ status: 'accepted', contact_access: true });
     expect(s.errors).toEqual([]);
     await s.context.close();
   });
 
-  it('a client takes the offer of a supplier without access; the supplier pays from the deal; both see the contacts', async () => {
+  it('a client requests the offer of a supplier without access; the supplier confirms and pays from the deal; both see the contacts', async () => {
     const supplier = await createSession(h, { firstName: 'Amadou', email: unique('amadou') });
     const client = await createSession(h, { firstName: 'Binta', email: unique('binta') });
     const offerId = await publish(supplier.auth_key, TRACTOR);
     const offerPath = `/supplierdetails/${offerId}/${supplier.user._id}`;
 
-    // The client takes the offer: free (D-15), no contacts yet.
+    // The client requests the offer (a day, a week ahead): free (D-15), no contacts yet.
     const c = await newPage(h, { signedIn: true, user: { email: client.user.email } });
     await c.page.goto(offerPath);
     await expectHeading(c.page, "Supplier's Solution");
+    await c.page.getByLabel('From', { exact: true }).fill(inDays(7));
+    await c.page.getByLabel('To', { exact: true }).fill(inDays(7));
     await c.page.getByRole('button', { name: 'Accept Offer' }).click();
     await c.page.waitForURL(`**/suppliersolution/${offerId}`);
     await c.page.getByRole('heading', { name: 'Important note' }).waitFor();
     await expect(c.page.getByText(supplier.user.email).count()).resolves.toBe(0);
 
-    // The supplier opens the deal: the payment choice, then pay-as-you-go.
-    const s = await newPage(h, { signedIn: true, user: { email: supplier.user.email } });
+    // The supplier confirms the request on the post, then opens the deal: the payment choice, then
+    // pay-as-you-go.
+    // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
+    const s = await newPage(h, { signedIn: true, currency: 'dollar', user: { email: supplier.user.email } });
     await s.page.goto(offerPath);
     await expectHeading(s.page, "Supplier's Solution");
     await s.page.getByText('This is your post.').waitFor();
-    await s.page.getByRole('heading', { name: 'Choose how to continue' }).waitFor();
+    await s.page.getByRole('heading', { name: 'Requests (1)' }).waitFor();
+    await s.page.getByRole('button', { name: 'Confirm Binta' }).click();
+    await s.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await s.page.getByText('You confirmed Binta. They have been told.').waitFor();
+    await s.page.goto('/myoffers');
+    await s.page.getByRole('link', { name: 'Open the deal with Binta' }).click();
+    await s.page.locator('.deal-party').getByRole('heading', { name: 'Choose how to continue' }).waitFor();
     await s.page
-      .getByText('A client took your offer. To exchange contact details with them, choose one of these:')
+      .locator('.deal-party')
+      .getByText("You confirmed a client's request. To exchange contact details with them, choose one of these:")
       .waitFor();
-    await s.page.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
+    await s.page
+      .locator('.deal-party')
+      .getByRole('button', { name: /^Pay \$\d+\.\d\d$/ })
+      .click();
     await onProviderPage(s.page, 'Approve');
     await s.page.waitForURL('**/successurl?**');
     await s.page.getByText(PAID).waitFor();
@@ -93,10 +131,9 @@ describe('payments', () => {
     await s.page.getByRole('link', { name: client.user.email }).waitFor();
 
     // Back on the deal: paid, not offered again.
-    await s.page.goto(offerPath);
-    await s.page
-      .getByText("You paid for this deal: you and the client can now see each other's contact details.")
-      .waitFor();
+    await s.page.getByRole('link', { name: 'Open the deal with Binta' }).click();
+    await s.page.getByText(/^Fee paid: \$\d+\.\d\d\.$/).waitFor();
+    await s.page.getByText(client.user.email, { exact: true }).waitFor();
     await expect(s.page.getByRole('heading', { name: 'Choose how to continue' }).count()).resolves.toBe(0);
 
     // The client now sees the supplier's contacts on the offer's detail (D-14).
@@ -111,19 +148,28 @@ describe('payments', () => {
     await c.context.close();
   });
 
-  it("cancelling on the provider's page says the payment was not processed, and the need stays open", async () => {
+  it("cancelling on the provider's page says the payment was not processed, and the fee stays due", async () => {
     const client = await createSession(h, { firstName: 'Fatou', email: unique('fatou') });
     const needId = await publish(client.auth_key, ROOM_NEED);
-    const s = await newPage(h, { signedIn: true, user: { firstName: 'Ibrahima', email: unique('ibrahima') } });
-    await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
-    await s.page.getByRole('button', { name: 'Accept Offer' }).click();
-    await s.page.waitForURL(`**/clientneedsmatch/${needId}`);
-    await s.page.getByRole('button', { name: 'Pay $0.75' }).click();
+    const supplier = await createSession(h, { firstName: 'Ibrahima', email: unique('ibrahima') });
+    const dealId = await accept(h, supplier.auth_key, supplier.user._id, needId);
+    await confirm(h, client.auth_key, dealId);
+    // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
+    const s = await newPage(h, { signedIn: true, currency: 'dollar', user: { email: supplier.user.email } });
+    await s.page.goto(`/deals/${dealId}`);
+    await s.page.locator('.deal-party').getByRole('button', { name: 'Pay $0.75' }).click();
     await onProviderPage(s.page, 'Cancel');
     await s.page.waitForURL('**/cancelUrl**');
     await s.page.getByText(NOT_PAID).waitFor();
     await expect(s.page.getByText(client.user.email).count()).resolves.toBe(0);
-    await expect(statusOf(needId)).resolves.toBe('Pending');
+    // The confirmed deal holds the need (D-32) and its fee, shown to the supplier side only, is still due.
+    await expect(statusOf(needId)).resolves.toBe('Accepted');
+    const supplierKey = (await s.page.evaluate(() => localStorage.getItem('auth_key')))!;
+    await expect(dealAs(supplierKey, dealId)).resolves.toMatchObject({
+      status: 'accepted',
+      contact_access: false,
+      fee: { paid: false },
+    });
     expect(s.errors).toEqual([]);
     await s.context.close();
   });

@@ -1,6 +1,8 @@
 // Issue 15 in a real Chromium against the real server: the deal page for both parties (D-27),
-// messages arriving live (D-28), completing and rating (D-29). Before, the owner of a need never
-// learned who accepted it and no screen showed the other party.
+// messages arriving live (D-28), completing and rating (D-29, revised by D-34: both parties mark it
+// done, a reported problem puts it on hold). Before, the owner of a need never learned who
+// accepted it and no screen showed the other party. Accepting is a request the owner confirms
+// (D-32); the supplier side pays its fee from the deal page once confirmed (D-15 revised).
 import { mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -18,7 +20,8 @@ import {
 import {
   ROOM_NEED,
   TRACTOR,
-  accept,
+  acceptAndConfirm,
+  confirm,
   dealOn as dealOnWith,
   payFor as payForWith,
   publish as publishWith,
@@ -34,7 +37,8 @@ const unique = (name: string) => `${name}-${Date.now()}-${Math.random().toString
 const publish = (authKey: string, post: Record<string, unknown>) => publishWith(h, authKey, post);
 
 const dealOn = (authKey: string, solutionId: string) => dealOnWith(h, authKey, solutionId);
-const payFor = (authKey: string, solutionId: string) => payForWith(h, authKey, solutionId);
+const payFor = (authKey: string, dealId: string) => payForWith(h, authKey, dealId);
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function openDeal(page: Page, dealId: string) {
   await page.goto(`/deals/${dealId}`);
@@ -72,13 +76,25 @@ describe('the deal, end to end (issue 15)', () => {
     const client = await createSession(h, { firstName: 'Chantal', email: unique('chantal') });
     const needId = await publish(client.auth_key, ROOM_NEED);
 
-    // The supplier accepts the need and pays as you go, in the browser.
-    const s = await newPage(h, { signedIn: true, user: { firstName: 'Serigne', email: unique('serigne') } });
+    // The supplier requests the need (one night: the day of leaving is the next day), in the browser.
+    // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
+    const s = await newPage(h, {
+      signedIn: true,
+      currency: 'dollar',
+      user: { firstName: 'Serigne', email: unique('serigne') },
+    });
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
     await expectHeading(s.page, "Client's Need");
+    await s.page.getByLabel('Day of leaving').fill(inDays(8));
     await s.page.getByRole('button', { name: 'Accept Offer' }).click();
-    await s.page.waitForURL(`**/clientneedsmatch/${needId}`);
-    await s.page.getByRole('button', { name: 'Pay $0.75' }).click();
+    await s.page.getByRole('status').getByText('Sent').waitFor();
+    await s.page.waitForURL((url) => url.pathname === '/');
+
+    // The client confirms it; the supplier pays as you go from the deal, in the browser (D-15 revised).
+    const dealId = await dealOn(client.auth_key, needId);
+    await confirm(h, client.auth_key, dealId);
+    await openDeal(s.page, dealId);
+    await s.page.locator('.deal-party').getByRole('button', { name: 'Pay $0.75' }).click();
     await s.page.waitForURL('**/api/payment/local/checkout/**');
     await s.page.getByRole('button', { name: 'Approve', exact: true }).click();
     await s.page.waitForURL('**/successurl?**');
@@ -111,9 +127,8 @@ describe('the deal, end to end (issue 15)', () => {
     const owner = await createSession(h, { firstName: 'Amadou', email: unique('amadou') });
     const taker = await createSession(h, { firstName: 'Binta', email: unique('binta') });
     const offerId = await publish(owner.auth_key, TRACTOR);
-    await accept(h, taker.auth_key, taker.user._id, offerId);
-    await payFor(owner.auth_key, offerId);
-    const dealId = await dealOn(owner.auth_key, offerId);
+    const dealId = await acceptAndConfirm(h, taker, owner.auth_key, offerId);
+    await payFor(owner.auth_key, dealId);
 
     const o = await newPage(h, { signedIn: true, user: { email: owner.user.email } });
     const t = await newPage(h, { signedIn: true, user: { email: taker.user.email } });
@@ -142,16 +157,29 @@ describe('the deal, end to end (issue 15)', () => {
     await saveDealShots(owner.user.email, dealId);
   });
 
-  it('lets a party mark the deal completed, then rate the other once', async () => {
+  it('completes the deal once both parties marked it done; each then rates the other once', async () => {
     const owner = await createSession(h, { firstName: 'Ousmane', email: unique('ousmane') });
     const taker = await createSession(h, { firstName: 'Khady', email: unique('khady') });
     const offerId = await publish(owner.auth_key, TRACTOR);
-    await accept(h, taker.auth_key, taker.user._id, offerId);
-    const dealId = await dealOn(owner.auth_key, offerId);
+    const dealId = await acceptAndConfirm(h, taker, owner.auth_key, offerId);
+    await payFor(owner.auth_key, dealId);
 
+    // The taker marks it done (asked first): it waits for the owner.
     const t = await newPage(h, { signedIn: true, user: { email: taker.user.email } });
     await openDeal(t.page, dealId);
-    await t.page.getByRole('button', { name: 'Mark as completed' }).click();
+    await t.page.getByRole('button', { name: 'Mark as done' }).click();
+    await t.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await t.page.getByText(/^You marked it done\. Waiting for Ousmane/).waitFor();
+    await expect(t.page.getByRole('button', { name: 'Send my rating' }).count()).resolves.toBe(0);
+
+    // The owner marks it done too: completed for both.
+    const o = await newPage(h, { signedIn: true, user: { email: owner.user.email } });
+    await openDeal(o.page, dealId);
+    await o.page.getByText('Khady marked it done. Mark it done too if all went well, or report a problem.').waitFor();
+    await o.page.getByRole('button', { name: 'Mark as done' }).click();
+    await o.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await o.page.getByText('This deal is completed.').waitFor();
+    await t.page.reload();
     await t.page.getByText('This deal is completed.').waitFor();
 
     // The fourth star (each is a labelled radio; the label shows the star).
@@ -160,13 +188,12 @@ describe('the deal, end to end (issue 15)', () => {
     await t.page.getByLabel(/A few words about the deal/).fill('On time, tractor in good shape.');
     await t.page.getByRole('button', { name: 'Send my rating' }).click();
     await t.page.getByText('You gave Ousmane 4 stars.').waitFor();
-    // The party who marked it completed is offered no dispute.
-    await expect(t.page.getByRole('button', { name: 'Dispute the completion' }).count()).resolves.toBe(0);
+    // Rated once; a completed deal offers no problem report (D-34).
     await expect(t.page.getByRole('button', { name: 'Send my rating' }).count()).resolves.toBe(0);
+    await expect(t.page.getByRole('button', { name: 'Report a problem' }).count()).resolves.toBe(0);
 
-    // The owner sees the completed deal, and the rating on their card.
-    const o = await newPage(h, { signedIn: true, user: { email: owner.user.email } });
-    await openDeal(o.page, dealId);
+    // The owner sees the taker's completed deal on their side, and the rating on their card.
+    await o.page.reload();
     await o.page.getByText('This deal is completed.').waitFor();
     await o.page.locator('.deal-party').getByText('1 completed deal').waitFor();
     // Anybody signed in reads it on the owner's card (each browser above started its own session).
@@ -176,18 +203,48 @@ describe('the deal, end to end (issue 15)', () => {
       headers: { 'access-token': reader.auth_key },
     });
     expect(card.json().data).toMatchObject({ completed_deals: 1, rating: { average: 4, count: 1 } });
+    // The owner rates once too.
+    await o.page.locator('label', { has: o.page.getByRole('radio', { name: '5 stars' }) }).click();
+    await o.page.getByRole('button', { name: 'Send my rating' }).click();
+    await o.page.getByText('You gave Khady 5 stars.').waitFor();
+    await expect(o.page.getByRole('button', { name: 'Send my rating' }).count()).resolves.toBe(0);
+    expect(t.errors).toEqual([]);
+    expect(o.errors).toEqual([]);
+    await t.context.close();
+    await o.context.close();
+  });
 
-    // D-29: the owner did not mark it completed, so they may dispute it: after a Yes it is in
-    // progress again, and the rating is withdrawn.
-    await o.page.getByRole('button', { name: 'Dispute the completion' }).click();
+  it('puts the deal on hold when the other party reports a problem after one marked it done', async () => {
+    const owner = await createSession(h, { firstName: 'Modou', email: unique('modou') });
+    const taker = await createSession(h, { firstName: 'Astou', email: unique('astou') });
+    const offerId = await publish(owner.auth_key, TRACTOR);
+    const dealId = await acceptAndConfirm(h, taker, owner.auth_key, offerId);
+    await payFor(owner.auth_key, dealId);
+
+    const t = await newPage(h, { signedIn: true, user: { email: taker.user.email } });
+    await openDeal(t.page, dealId);
+    await t.page.getByRole('button', { name: 'Mark as done' }).click();
+    await t.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await t.page.getByText(/^You marked it done\. Waiting for Modou/).waitFor();
+
+    // D-34: the owner did not mark it done, so they may report a problem: after a Yes the deal is
+    // frozen, neither completed nor offered to mark done, and nobody can rate it.
+    const o = await newPage(h, { signedIn: true, user: { email: owner.user.email } });
+    await openDeal(o.page, dealId);
+    await o.page.getByRole('button', { name: 'Report a problem' }).click();
     await o.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await o.page.getByText('You disputed the completion: the deal is in progress again.').waitFor();
-    await o.page.getByRole('button', { name: 'Mark as completed' }).waitFor();
-    const after = await h.app.inject({
+    await o.page.getByText('A problem was reported. The deal is on hold until our team settles it.').waitFor();
+    await expect(o.page.getByRole('button', { name: 'Mark as done' }).count()).resolves.toBe(0);
+    await expect(o.page.getByText('This deal is completed.').count()).resolves.toBe(0);
+    await t.page.reload();
+    await t.page.getByText('A problem was reported. The deal is on hold until our team settles it.').waitFor();
+    await expect(t.page.getByRole('button', { name: 'Send my rating' }).count()).resolves.toBe(0);
+    const reader = await createSession(h, { firstName: 'Awa', email: unique('awa') });
+    const card = await h.app.inject({
       url: `/api/users/${owner.user._id}/card`,
       headers: { 'access-token': reader.auth_key },
     });
-    expect(after.json().data).toMatchObject({ completed_deals: 0, rating: { average: null, count: 0 } });
+    expect(card.json().data).toMatchObject({ completed_deals: 0, rating: { average: null, count: 0 } });
     expect(t.errors).toEqual([]);
     expect(o.errors).toEqual([]);
     await t.context.close();

@@ -1,11 +1,12 @@
 // Deals in a real Chromium against the real API (SPEC 2.3 items 7-12 and 25, D-6, D-14, D-15,
-// D-21): a client takes an offer and the supplier's mailbox rises at once; a supplier without
-// contact access is offered the payment choice; an owner deletes an offer; the Search modal
-// finds a country whatever its accents.
+// D-21, D-32): a client requests an offer and the supplier's mailbox rises at once; the supplier
+// confirms it; a supplier without contact access whose request on a need was confirmed is offered
+// the payment choice; an owner deletes an offer; the Search modal finds a country whatever its
+// accents.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, expectHeading, newPage, startHarness, type Harness } from './harness.js';
-import { PUMP, ROOM_NEED, TRACTOR, publish as publishWith } from './posts.js';
+import { PUMP, ROOM_NEED, TRACTOR, confirm, dealOn, publish as publishWith } from './posts.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,6 +15,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const publish = (authKey: string, post: Record<string, unknown>) => publishWith(h, authKey, post);
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const statusOf = async (id: string) =>
   (await h.app.database.db.query.solutions.findFirst({ where: (s, { eq }) => eq(s.id, id) }))?.status;
@@ -31,7 +34,7 @@ const watchBadge = (page: Page, text: string) =>
   }, text);
 
 describe('deals', () => {
-  it('a client takes an offer: the Important note, the supplier told at once, My Orders, then a reject', async () => {
+  it('a client requests an offer: the Important note, the supplier told at once and confirms, My Orders, then a reject', async () => {
     // A, the supplier, publishes an offer through the API.
     const supplier = await createSession(h, { firstName: 'Amadou', email: `amadou-${Date.now()}@example.org` });
     const offerId = await publish(supplier.auth_key, TRACTOR);
@@ -53,6 +56,9 @@ describe('deals', () => {
     await b.page.getByRole('link', { name: /Tractor \(per day\)/ }).click();
     await b.page.waitForURL(`**/supplierdetails/${offerId}/${supplier.user._id}`);
     await expectHeading(b.page, "Supplier's Solution");
+    // D-33: the tractor is booked by the day: two days, a week ahead.
+    await b.page.getByLabel('From', { exact: true }).fill(inDays(7));
+    await b.page.getByLabel('To', { exact: true }).fill(inDays(8));
     const accept = b.page.getByRole('button', { name: 'Accept Offer' });
     await b.page.evaluate(() =>
       document.addEventListener('click', () => ((window as unknown as { clickedAt: number }).clickedAt = Date.now()), {
@@ -72,14 +78,19 @@ describe('deals', () => {
     console.info(`accept → badge: ${badgeAt - clickedAt} ms from B's click to A's badge`);
     expect(badgeAt - clickedAt).toBeLessThan(5_000);
 
-    // A opens the notification: it is read, and the deal page opens (D-27), the supplier's side.
+    // A opens the notification: it is read, and the deal page opens (D-27), the supplier's side,
+    // where A confirms Binta's request (D-32), asked first.
     await a.page.getByRole('button', { name: 'Mailbox, 1 unread message' }).click();
-    await a.page.getByRole('button', { name: /Binta accepted your post "Tractor \(per day\)"/ }).click();
+    await a.page.getByRole('button', { name: /Binta sent a request for your post "Tractor \(per day\)"/ }).click();
     await a.page.waitForURL(/\/deals\/[^/]+$/);
     await a.page.getByRole('heading', { name: 'Tractor (per day)' }).waitFor();
     await a.page.getByText('posted this', { exact: true }).waitFor();
-    await a.page.getByText("To see Binta's phone and e-mail and write to them, choose one of these:").first().waitFor();
+    await a.page.getByText('Binta sent you a request. Confirm it to go ahead, or decline it.').waitFor();
     await expect(a.page.getByTestId('mailbox-badge').count()).resolves.toBe(0);
+    await a.page.getByRole('button', { name: 'Confirm Binta' }).click();
+    await a.page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await a.page.getByText('You confirmed Binta. They have been told.').waitFor();
+    await a.page.getByText("To see Binta's phone and e-mail and write to them, choose one of these:").first().waitFor();
 
     // B's order is in My Orders; B drops it after confirming, and the post is open again (D-6).
     await b.page.goto('/myorders');
@@ -96,20 +107,32 @@ describe('deals', () => {
     await b.context.close();
   });
 
-  it('a supplier without contact access who accepts a need is offered the payment choice', async () => {
+  it('a supplier without contact access whose request on a need is confirmed is offered the payment choice', async () => {
     const client = await createSession(h, { firstName: 'Chantal' });
     const needId = await publish(client.auth_key, ROOM_NEED);
-    const s = await newPage(h, { signedIn: true, user: { firstName: 'Serigne' } });
+    // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
+    const s = await newPage(h, { signedIn: true, currency: 'dollar', user: { firstName: 'Serigne' } });
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
     await expectHeading(s.page, "Client's Need");
+    // D-32: a request costs nothing (D-15 revised): 'Sent', then home. One night, a week ahead.
+    await s.page.getByLabel('Day of leaving').fill(inDays(8));
     await s.page.getByRole('button', { name: 'Accept Offer' }).click();
-    await s.page.waitForURL(`**/clientneedsmatch/${needId}`);
-    await s.page.getByRole('heading', { name: 'Choose how to continue' }).waitFor();
-    await s.page.getByRole('link', { name: 'Subscribe' }).waitFor();
-    await s.page.getByRole('button', { name: 'Start the free 90-day trial' }).waitFor();
-    // D-15: 15 % of the room's $5.00.
-    await s.page.getByRole('button', { name: 'Pay $0.75' }).waitFor();
+    await s.page.getByRole('status').getByText('Sent').waitFor();
+    await s.page.waitForURL((url) => url.pathname === '/');
+    await expect(s.page.getByRole('heading', { name: 'Choose how to continue' }).count()).resolves.toBe(0);
     await expect(statusOf(needId)).resolves.toBe('Pending');
+
+    // Once the client confirmed, the deal page offers the ways to contact access.
+    const dealId = await dealOn(h, client.auth_key, needId);
+    await confirm(h, client.auth_key, dealId);
+    await s.page.goto(`/deals/${dealId}`);
+    await s.page.locator('.deal-party').getByRole('heading', { name: 'Choose how to continue' }).waitFor();
+    await s.page.locator('.deal-party').getByRole('link', { name: 'Subscribe' }).waitFor();
+    await s.page.locator('.deal-party').getByRole('button', { name: 'Start the free 90-day trial' }).waitFor();
+    // D-15 revised: 15 % of the deal's total, one night of the room's $5.00.
+    await s.page.locator('.deal-party').getByRole('button', { name: 'Pay $0.75' }).waitFor();
+    // D-32: a need is single-use: the confirmation took it, whether or not the fee is paid yet.
+    await expect(statusOf(needId)).resolves.toBe('Accepted');
     expect(s.errors).toEqual([]);
     await s.context.close();
   });

@@ -1,5 +1,5 @@
 // D-21, D-23: two instances over one PostgreSQL and one Redis. A browser connected to instance two
-// sees its mailbox badge rise when a post is accepted through instance one.
+// sees its mailbox badge rise when a post is requested (D-32) through instance one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { throwawayDatabaseUrl } from '../../server/test/databases.js';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../server/test/redis.js';
@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('notifications across instances', () => {
-  it('reach a browser on instance two when a post is accepted on instance one', async () => {
+  it('reach a browser on instance two when a post is requested on instance one', async () => {
     const email = `owner-${Date.now()}@example.org`;
     const { page, context, errors } = await newPage(two, { signedIn: true, user: { firstName: 'Awa', email } });
     try {
@@ -39,7 +39,7 @@ describe('notifications across instances', () => {
 
       await page.getByTestId('mailbox-badge').filter({ hasText: '1' }).waitFor();
       await page.getByRole('button', { name: 'Mailbox, 1 unread message' }).click();
-      await page.getByRole('button', { name: /Moussa accepted your post/ }).waitFor();
+      await page.getByRole('button', { name: /Moussa sent a request for your post/ }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, expectHeading, newPage, PHONE, startHarness, waitForQuiet, type Harness } from './harness.js';
-import { accept, dealOn, payFor, publish, TRACTOR } from './posts.js';
+import { acceptAndConfirm, payFor, publish, TRACTOR } from './posts.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -227,9 +227,9 @@ describe('a deal message written offline', () => {
     const owner = await createSession(h, { firstName: 'Amadou', email: unique('amadou-offline') });
     const taker = await createSession(h, { firstName: 'Binta', email: unique('binta-offline') });
     const offerId = await publish(h, owner.auth_key, TRACTOR);
-    await accept(h, taker.auth_key, taker.user._id, offerId);
-    await payFor(h, owner.auth_key, offerId);
-    const dealId = await dealOn(h, owner.auth_key, offerId);
+    // Messages open once the owner confirmed and the supplier paid the fee (D-32, D-15 revised).
+    const dealId = await acceptAndConfirm(h, taker, owner.auth_key, offerId);
+    await payFor(h, owner.auth_key, dealId);
     const text = `On my way with the fuel ${Date.now()}`;
     const dropped = `Never mind the fuel ${Date.now()}`;
 

@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
 import { solutions } from '../../server/src/db/schema.js';
-import { ROOM_NEED, TRACTOR, accept, publish } from './posts.js';
+import { CABIN, ROOM_NEED, TRACTOR, acceptAndConfirm, publish } from './posts.js';
 
 /** Each payload names its field, so a hit says where the hole is. */
 const PAYLOAD = {
@@ -25,7 +25,10 @@ const PAYLOAD = {
 let h: Harness;
 let supplier: Awaited<ReturnType<typeof createSession>>;
 let client: Awaited<ReturnType<typeof createSession>>;
-/** Open, so on the lists, the map and search; and taken by the client, so in My Orders and the mailbox. */
+/**
+ * Open, so on the lists, the map and search; and taken by the client (a single-use post whose
+ * request its owner confirmed, D-32), so in My Orders and the mailbox, and off the map.
+ */
 let openId: string;
 let takenId: string;
 
@@ -41,15 +44,16 @@ beforeAll(async () => {
     pickup_street_address: PAYLOAD.street,
   };
   openId = await publish(h, supplier.auth_key, post);
-  takenId = await publish(h, supplier.auth_key, post);
+  takenId = await publish(h, supplier.auth_key, { ...post, ...CABIN });
   // The server now refuses a country it does not know (it stores ISO codes), but migration 0022
   // kept such values written before it as they were: they are still shown and searched as text.
   await h.app.database.db
     .update(solutions)
     .set({ pickupCountry: PAYLOAD.country })
     .where(inArray(solutions.id, [openId, takenId]));
-  // The client (a name with markup) accepts: the supplier's mailbox gets "<name> accepted your post".
-  await accept(h, client.auth_key, client.user._id, takenId);
+  // The client (a name with markup) requests it: the supplier's mailbox gets "<name> sent a request
+  // for your post" (D-32); the supplier confirms, and the post is taken.
+  await acceptAndConfirm(h, client, supplier.auth_key, takenId);
 });
 afterAll(() => h?.close());
 
@@ -198,7 +202,7 @@ describe('user text is rendered as text (CSP bypassed, so only escaping protects
     await expectInert(page, 'my offers');
 
     await page.getByRole('button', { name: 'Mailbox, 1 unread message' }).click();
-    await shows(page, `${PAYLOAD.name} accepted your post`);
+    await shows(page, `${PAYLOAD.name} sent a request for your post`);
     await expectInert(page, 'mailbox');
     expect(errors).toEqual([]);
     await context.close();
@@ -265,11 +269,13 @@ describe('the Content-Security-Policy', () => {
     const needer = await createSession(h, { firstName: 'Khady' });
     const payer = await createSession(h, { firstName: 'Moussa' });
     const need = await publish(h, needer.auth_key, ROOM_NEED);
+    // The fee falls due once the owner confirmed the payer's request (D-15 revised).
+    const dealId = await acceptAndConfirm(h, payer, needer.auth_key, need);
     const pay = await h.app.inject({
       method: 'POST',
       url: '/api/payment/pay',
       headers: { 'access-token': payer.auth_key },
-      payload: { solution_id: need },
+      payload: { deal_id: dealId },
     });
     expect(pay.statusCode, pay.body).toBe(200);
     const { page, context } = await newPage(h, { quiet: true });
