@@ -1,28 +1,15 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Payment, Solution } from '@app/shared';
+import type { Deal, Payment, Solution } from '@app/shared';
 import { goTo } from '../features/billing/components/payment-choice';
 import { solution } from '../testing/post-fixtures';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../testing/render';
-import { deal } from '../testing/deal-fixtures';
-import { PaymentSuccessScreen, SupplierDetailsScreen } from './billing-screens';
+import { deal, person } from '../testing/deal-fixtures';
+import { DealScreen, PaymentSuccessScreen } from './billing-screens';
 
-// The supplier (u2) opens their own offer, which a client has accepted.
+// Moussa (u2) owns an offer.
 const offer = (overrides: Partial<Solution> = {}) =>
   solution({ user: { _id: 'u2', firstName: 'Moussa', verified: false, vip: false }, status: 'Accepted', ...overrides });
-
-const supplier = (active: boolean) =>
-  testUser({
-    _id: 'u2',
-    firstName: 'Moussa',
-    subscription: {
-      subscription_type: active ? 'yearly' : null,
-      subscription_flag: active,
-      trail_complete: true,
-      subscription_start_date: null,
-      subscription_end_date: null,
-    },
-  });
 
 const paidFor = (solutionId: string): Payment => ({
   _id: 'p1',
@@ -34,80 +21,95 @@ const paidFor = (solutionId: string): Payment => ({
   created_at: '2026-11-20T10:00:00.000Z',
 });
 
-const serve = (post: Solution, active: boolean, payments: Payment[] = []) =>
-  routeFetch({
-    [`GET /api/solution/getSolutionDetails/${post._id}`]: [200, { data: post }],
-    'GET /api/user/me': [200, { data: supplier(active) }],
-    'GET /api/payment/getUserPayments/u2': [200, { data: payments }],
-    'POST /api/payment/pay': [200, { data: { url: 'https://pay.example/approve/1' } }],
-  });
-
-const open = (post: Solution) =>
-  renderScreen(
-    '/supplierdetails/:id/:userId',
-    <SupplierDetailsScreen title="Supplier's Solution" />,
-    `/supplierdetails/${post._id}/${post.user._id}`,
-  );
-
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
-describe('the owner of an accepted offer without contact access (D-15, issue 6 part 4)', () => {
+describe("the deal page's access choice (D-15 revised)", () => {
+  // Awa (u1) owns the offer; she confirmed Binta's request and has no contact access yet.
+  const confirmed = (overrides: Partial<Deal> = {}) =>
+    deal({
+      contact_access: false,
+      counterpart: person({ email: undefined, mobile_no: undefined }),
+      expires_at: '2026-11-22T12:00:00.000Z',
+      ...overrides,
+    });
+  // Intl writes F CFA with narrow and no-break spaces; a button's name keeps them.
+  const xofFee = {
+    amount: '1320',
+    currency: 'XOF',
+    paid: false,
+    charged: { amount: '2.25', currency: 'USD' },
+  } as const;
+
+  const serve = (current: Deal) =>
+    routeFetch({
+      'GET /api/deals/d1': [200, { data: current }],
+      'GET /api/user/me': [200, { data: testUser() }],
+      'POST /api/payment/pay': [200, { data: { url: 'https://pay.example/approve/1' } }],
+    });
+  const open = () => renderScreen('/deals/:dealId', <DealScreen title="Deal" />, '/deals/d1');
+  // The first screen of a file can take over a second on a loaded machine.
+  const partySection = async () =>
+    (await screen.findByRole('heading', { name: 'Accepted by' }, { timeout: 5000 })).closest('section')!;
+
   beforeEach(() => {
     localStorage.clear();
+    signIn(testUser());
+    // CFA francs, the currency she chose (D-24 would otherwise pick her country's).
+    localStorage.setItem('currency', 'fr');
   });
 
-  it('is offered the payment choice and pays as you go for this deal', async () => {
-    signIn(supplier(false));
-    // In the currency the user chose (D-24 would otherwise pick the user's country's).
+  it('offers the supplier the fee of this deal in their currency, and what the card charges in dollars', async () => {
+    serve(confirmed({ fee: xofFee }));
+    open();
+    const party = await partySection();
+    expect(within(party).getByRole('heading', { name: 'Choose how to continue' })).toBeInTheDocument();
+    expect(
+      within(party).getByText(
+        "You confirmed a client's request. To exchange contact details with them, choose one of these:",
+      ),
+    ).toBeInTheDocument();
+    expect(within(party).getByText("15% of this deal's total, for this deal only: F CFA 1,320.")).toBeInTheDocument();
+    expect(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320$/ })).toBeInTheDocument();
+    expect(within(party).getByText('Charged as $2.25 by card until mobile money is available.')).toBeInTheDocument();
+    expect(within(party).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
+  });
+
+  it('says nothing of a card charge when the fee is in the currency the card charges', async () => {
     localStorage.setItem('currency', 'dollar');
-    const assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
-    const post = offer();
-    const fetchMock = serve(post, false);
-    open(post);
-    expect(await screen.findByRole('heading', { name: 'Choose how to continue' })).toBeInTheDocument();
-    expect(
-      screen.getByText('A client took your offer. To exchange contact details with them, choose one of these:'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
-    fireEvent.click(screen.getByRole('button', { name: 'Pay $2.25' }));
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
-    const [, init] = callsTo(fetchMock, 'POST /api/payment/pay')[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1' });
-  });
-
-  it('is not offered it with a subscription or trial running', async () => {
-    signIn(supplier(true));
-    const post = offer();
-    serve(post, true);
-    open(post);
-    expect(await screen.findByText('This is your post.', { exact: false })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).not.toBeInTheDocument(),
+    serve(
+      confirmed({
+        fee: { amount: '2.25', currency: 'USD', paid: false, charged: { amount: '2.25', currency: 'USD' } },
+      }),
     );
+    open();
+    const party = await partySection();
+    expect(within(party).getByRole('button', { name: 'Pay $2.25' })).toBeInTheDocument();
+    expect(screen.queryByText(/by card until mobile money/)).toBeNull();
   });
 
-  it('is told the deal is paid once it is, and not offered to pay again', async () => {
-    signIn(supplier(false));
-    const post = offer();
-    serve(post, false, [paidFor('s1')]);
-    open(post);
-    expect(
-      await screen.findByText("You paid for this deal: you and the client can now see each other's contact details."),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  it("pays for the deal by its id and sends the browser to the provider's page", async () => {
+    const assign = vi.spyOn(goTo, 'assign').mockImplementation(() => {});
+    const fetchMock = serve(confirmed({ fee: xofFee }));
+    open();
+    const party = await partySection();
+    fireEvent.click(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320$/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
+    const pays = callsTo(fetchMock, 'POST /api/payment/pay');
+    expect(pays).toHaveLength(1);
+    expect(JSON.parse(String(pays[0]![1].body))).toEqual({ deal_id: 'd1' });
   });
 
-  it('is not offered it while the offer is still open', async () => {
-    signIn(supplier(false));
-    const post = offer({ status: 'Pending' });
-    serve(post, false);
-    open(post);
-    expect(await screen.findByText('This is your post.', { exact: false })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).not.toBeInTheDocument();
+  it('offers no payment while the request waits for the owner', async () => {
+    serve(confirmed({ status: 'requested', confirmed_at: undefined }));
+    open();
+    const party = (await screen.findByRole('heading', { name: 'Requested by' })).closest('section')!;
+    expect(within(party).getByText('You can write to each other once the request is confirmed.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Choose how to continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
   });
 });
 

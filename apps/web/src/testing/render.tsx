@@ -64,7 +64,8 @@ export function renderScreen(
   };
 }
 
-type Reply = [status: number, body?: unknown];
+/** A reply: its status, its JSON body and any headers it adds (a 429's Retry-After). */
+type Reply = [status: number, body?: unknown, headers?: Record<string, string>];
 
 /**
  * A request the app sent, as its two fetch() arguments: the URL (without the page's origin, as the
@@ -98,10 +99,10 @@ export function routeFetch(routes: Record<string, Reply | (() => Reply)>) {
   });
   server.use(
     http.all('*', async ({ request }) => {
-      const [status, body] = fetchMock(...(await sentRequest(request)));
+      const [status, body, headers] = fetchMock(...(await sentRequest(request)));
       return new HttpResponse(body === undefined ? null : JSON.stringify(body), {
         status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...headers },
       });
     }),
   );

@@ -43,7 +43,7 @@ describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
     show();
     expect(screen.getByText('12 months of contact details on every deal, for $13.00.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
-    expect(screen.getByText("15% of this service's price, for this deal only: $2.25.")).toBeInTheDocument();
+    expect(screen.getByText("15% of this deal's total, for this deal only: $2.25.")).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Start the free 90-day trial' })).toBeInTheDocument();
   });
 

@@ -83,10 +83,14 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
 });
 
 describe('/clientofferaccept', () => {
-  it('confirms the offer and points to My Orders', async () => {
+  it("says the request was sent to the offer's owner and points to My Orders", async () => {
     routeFetch({ 'GET /api/solution/getSolutionDetails/s1': [200, { data: solution({ status: 'Accepted' }) }] });
     renderScreen('/clientofferaccept/:id', <ClientOfferAcceptPage title="Offer accepted" />, '/clientofferaccept/s1');
-    expect(await screen.findByText('The offer is yours. You will find it in My Orders.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Your request was sent. Moussa compares the requests and chooses; you will find yours in My Orders.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See My Orders' }).getAttribute('href')).toBe('/myorders');
   });
 

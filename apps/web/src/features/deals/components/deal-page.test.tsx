@@ -20,6 +20,10 @@ afterEach(() => {
 const open = (accessChoice?: Parameters<typeof DealPage>[0]['accessChoice']) =>
   renderScreen('/deals/:dealId', <DealPage title="Deal" accessChoice={accessChoice} />, '/deals/d1');
 
+/** The deal's status word, beside "Deal" in the post's facts. */
+const statusWord = () =>
+  screen.getAllByRole('term').find((term) => term.textContent === 'Deal')!.nextElementSibling as HTMLElement;
+
 const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
 
 describe('the deal page (D-27)', () => {
@@ -43,7 +47,7 @@ describe('the deal page (D-27)', () => {
     );
     // The post and the deal's state.
     expect(screen.getByRole('link', { name: 'Tractor (per day)' }).getAttribute('href')).toBe('/supplierdetails/s1/u1');
-    expect(screen.getByText('In progress')).toBeInTheDocument();
+    expect(statusWord().textContent).toBe('Confirmed');
     expect(screen.getByRole('link', { name: 'See My Offers' }).getAttribute('href')).toBe('/myoffers');
   });
 
@@ -124,7 +128,8 @@ describe('a cancelled deal (D-27)', () => {
     });
     open(() => <p>{'payment choice'}</p>);
     await screen.findByRole('heading', { name: 'Accepted by' });
-    expect(screen.getAllByText('This deal was cancelled: no new messages.').length).toBeGreaterThan(0);
+    expect(statusWord().textContent).toBe('Cancelled');
+    expect(screen.getAllByText('This deal has ended: no new messages.').length).toBeGreaterThan(0);
     expect(screen.queryByText('payment choice')).toBeNull();
     expect(screen.queryByText(/choose one of these/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Call Binta' })).toBeNull();
@@ -297,9 +302,107 @@ describe('a message written without a signal (issue 17)', () => {
   });
 });
 
-describe('finishing a deal (D-29)', () => {
-  it('marks the deal completed, then rates the other party once, with a text', async () => {
+describe('a request (D-32)', () => {
+  const requested = (overrides: Parameters<typeof deal>[0] = {}) =>
+    deal({
+      status: 'requested',
+      confirmed_at: undefined,
+      contact_access: false,
+      counterpart: person({ email: undefined, mobile_no: undefined }),
+      expires_at: '2026-12-04T10:00:00.000Z',
+      note: 'Can I have it on Monday?',
+      ...overrides,
+    });
+
+  it('shows the requester Withdraw, asked first, and no Confirm', async () => {
+    let current = requested({ role: 'acceptor' });
+    const fetchMock = routeFetch({
+      'GET /api/deals/d1': () => [200, { data: current }],
+      'POST /api/deals/d1/withdraw': () => {
+        current = requested({ role: 'acceptor', status: 'withdrawn' });
+        return [200, { data: current }];
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw my request' }));
+    expect(statusWord().textContent).toBe('Requested');
+    expect(screen.queryByRole('button', { name: 'Confirm Binta' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw your request?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await requestsReceived();
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/withdraw')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw my request' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('This request was withdrawn.')).toBeInTheDocument();
+    expect(statusWord().textContent).toBe('Withdrawn');
+    expect(screen.queryByRole('button', { name: 'Withdraw my request' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/withdraw')).toHaveLength(1);
+  });
+
+  it('shows the owner Confirm and Decline, and the note, and no Withdraw', async () => {
+    let current = requested();
+    const fetchMock = routeFetch({
+      'GET /api/deals/d1': () => [200, { data: current }],
+      'POST /api/deals/d1/confirm': () => {
+        current = deal({ contact_access: false, counterpart: person({ email: undefined, mobile_no: undefined }) });
+        return [200, { data: current }];
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm Binta' }));
+    expect(screen.getByText('Binta sent you a request. Confirm it to go ahead, or decline it.')).toBeInTheDocument();
+    expect(screen.getByText('Can I have it on Monday?')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Decline Binta' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw my request' })).toBeNull();
+    fireEvent.click(
+      within(
+        screen.getByRole('dialog', {
+          name: "Confirm Binta's request? The other requests on this post will be declined and told why.",
+        }),
+      ).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await screen.findByText('You confirmed Binta. They have been told.')).toBeInTheDocument();
+    await waitFor(() => expect(statusWord().textContent).toBe('Confirmed'));
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/confirm')).toHaveLength(1);
+  });
+});
+
+describe('finishing a deal (D-34)', () => {
+  it('asks before marking it done, then says it waits for the other party', async () => {
     let current = deal();
+    const fetchMock = routeFetch({
+      'GET /api/deals/d1': () => [200, { data: current }],
+      'GET /api/deals/d1/messages': [200, { data: [] }],
+      'POST /api/deals/d1/complete': () => {
+        current = deal({ done_by_me: true, auto_complete_at: '2026-11-24T09:00:00.000Z' });
+        return [200, { data: current }];
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as done' }));
+    const question =
+      'Is the work done or the goods handed over? Binta will be asked to confirm. If they do nothing, the deal completes by itself in 3 days.';
+    // "No" keeps the deal as it is and asks nothing of the API.
+    fireEvent.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await requestsReceived();
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/complete')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText(/^You marked it done\. Waiting for Binta; it completes by itself on /),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as done' })).toBeNull();
+    // Once marked done, it can still be disputed but no longer cancelled.
+    expect(screen.getByRole('button', { name: 'Report a problem' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel the deal' })).toBeNull();
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/complete')).toHaveLength(1);
+  });
+
+  it('says the other party marked it done; marking it done too completes it, then rates them once', async () => {
+    let current = deal({ done_by_other: true });
     const fetchMock = routeFetch({
       'GET /api/deals/d1': () => [200, { data: current }],
       'GET /api/deals/d1/messages': [200, { data: [] }],
@@ -323,11 +426,15 @@ describe('finishing a deal (D-29)', () => {
       },
     });
     open();
+    expect(
+      await screen.findByText('Binta marked it done. Mark it done too if all went well, or report a problem.'),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('group', { name: 'Rate Binta' })).toBeNull();
-    fireEvent.click(await screen.findByRole('button', { name: 'Mark as completed' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
     const stars = await screen.findByRole('group', { name: 'Rate Binta' });
     expect(screen.getByText('This deal is completed.')).toBeInTheDocument();
-    expect(screen.getAllByText('Completed').length).toBeGreaterThan(0);
+    expect(statusWord().textContent).toBe('Completed');
 
     fireEvent.click(screen.getByRole('button', { name: 'Send my rating' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Choose from 1 to 5 stars first.');
@@ -345,6 +452,24 @@ describe('finishing a deal (D-29)', () => {
     expect(bodyOf(callsTo(fetchMock, 'POST /api/deals/d1/review')[0])).toEqual({ rating: 4, text: 'On time' });
   });
 
+  it('shows a completed deal as "Completed", never "Confirmed" nor "Accepted", with no moves left', async () => {
+    routeFetch({
+      'GET /api/deals/d1': [
+        200,
+        { data: deal({ status: 'completed', completed_at: '2026-11-21T09:00:00.000Z', done_by_me: true }) },
+      ],
+      'GET /api/deals/d1/messages': [200, { data: [] }],
+    });
+    open();
+    expect(await screen.findByText('This deal is completed.')).toBeInTheDocument();
+    expect(statusWord().textContent).toBe('Completed');
+    expect(screen.queryByText('Confirmed')).toBeNull();
+    expect(screen.queryByText('Accepted')).toBeNull();
+    for (const move of ['Mark as done', 'Report a problem', 'Cancel the deal']) {
+      expect(screen.queryByRole('button', { name: move })).toBeNull();
+    }
+  });
+
   it('says so when the deal was already rated (409 ALREADY_REVIEWED)', async () => {
     routeFetch({
       'GET /api/deals/d1': [200, { data: deal({ status: 'completed', completed_at: '2026-11-21T09:00:00.000Z' }) }],
@@ -357,94 +482,70 @@ describe('finishing a deal (D-29)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('You have already rated this deal.');
   });
 
-  it('lets the other party dispute the completion, after a Yes: the deal is in progress again', async () => {
-    const completed = deal({
-      status: 'completed',
-      completed_at: '2026-11-21T09:00:00.000Z',
-      completed_by: 'u2',
-      dispute_until: new Date(Date.now() + 86_400_000).toISOString(),
-    });
-    let current = completed;
+  it('reports a problem after a Yes: the deal is on hold, with no done or cancel', async () => {
+    let current = deal({ done_by_other: true });
     const fetchMock = routeFetch({
       'GET /api/deals/d1': () => [200, { data: current }],
       'GET /api/deals/d1/messages': [200, { data: [] }],
       'POST /api/deals/d1/dispute': () => {
-        current = deal();
+        current = deal({ done_by_other: true, disputed: true });
         return [200, { data: current }];
       },
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Dispute the completion' }));
-    const dialog = screen.getByRole('dialog', {
-      name: 'Dispute the completion? The deal goes back to in progress and its ratings are withdrawn.',
-    });
-    // "No" keeps the completion and asks nothing of the API.
-    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Report a problem' }));
+    const question = 'Report a problem with this deal? It is put on hold until our team settles it.';
+    fireEvent.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'No' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await requestsReceived();
     expect(callsTo(fetchMock, 'POST /api/deals/d1/dispute')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Dispute the completion' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('You disputed the completion: the deal is in progress again.')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Mark as completed' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Report a problem' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: question })).getByRole('button', { name: 'Yes' }));
+    expect(
+      await screen.findByText('A problem was reported. The deal is on hold until our team settles it.'),
+    ).toBeInTheDocument();
+    expect(statusWord().textContent).toBe('On hold: problem reported');
+    for (const move of ['Mark as done', 'Report a problem', 'Cancel the deal']) {
+      expect(screen.queryByRole('button', { name: move })).toBeNull();
+    }
     expect(callsTo(fetchMock, 'POST /api/deals/d1/dispute')).toHaveLength(1);
   });
 
-  it('offers no dispute to the party who marked it completed, nor after the 7 days', async () => {
-    const completed = { status: 'completed' as const, completed_at: '2026-11-21T09:00:00.000Z' };
+  it('says so when the API refuses the problem report (409 NOT_AVAILABLE), and keeps the deal as it was', async () => {
     routeFetch({
-      'GET /api/deals/d1': [
-        200,
-        {
-          data: deal({
-            ...completed,
-            completed_by: 'u1',
-            dispute_until: new Date(Date.now() + 86_400_000).toISOString(),
-          }),
-        },
-      ],
-      'GET /api/deals/d1/messages': [200, { data: [] }],
-    });
-    open();
-    expect(await screen.findByText('This deal is completed.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
-    cleanup();
-
-    routeFetch({
-      'GET /api/deals/d1': [
-        200,
-        { data: deal({ ...completed, completed_by: 'u2', dispute_until: new Date(Date.now() - 1000).toISOString() }) },
-      ],
-      'GET /api/deals/d1/messages': [200, { data: [] }],
-    });
-    open();
-    expect(await screen.findByText('This deal is completed.')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Dispute the completion' })).toBeNull();
-  });
-
-  it('says so when the API refuses the dispute (409 NOT_AVAILABLE)', async () => {
-    routeFetch({
-      'GET /api/deals/d1': [
-        200,
-        {
-          data: deal({
-            status: 'completed',
-            completed_at: '2026-11-21T09:00:00.000Z',
-            completed_by: 'u2',
-            dispute_until: new Date(Date.now() + 86_400_000).toISOString(),
-          }),
-        },
-      ],
+      'GET /api/deals/d1': [200, { data: deal() }],
       'GET /api/deals/d1/messages': [200, { data: [] }],
       'POST /api/deals/d1/dispute': [409, { code: 'NOT_AVAILABLE', message: 'Not available' }],
     });
     open();
-    fireEvent.click(await screen.findByRole('button', { name: 'Dispute the completion' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Report a problem' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This completion can no longer be disputed.');
-    expect(screen.getByText('This deal is completed.')).toBeInTheDocument();
+    expect((await screen.findByRole('alert')).textContent).toBe(en.apiErrors.NOT_AVAILABLE);
+    expect(statusWord().textContent).toBe('Confirmed');
+    expect(screen.getByRole('button', { name: 'Mark as done' })).toBeInTheDocument();
+  });
+
+  it('cancels a confirmed deal after a Yes', async () => {
+    let current = deal();
+    const fetchMock = routeFetch({
+      'GET /api/deals/d1': () => [200, { data: current }],
+      'GET /api/deals/d1/messages': [200, { data: [] }],
+      'POST /api/deals/d1/cancel': () => {
+        current = deal({ status: 'cancelled' });
+        return [200, { data: current }];
+      },
+    });
+    open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel the deal' }));
+    fireEvent.click(
+      within(
+        screen.getByRole('dialog', { name: 'Cancel this deal? Binta will be told and the post listed again.' }),
+      ).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await screen.findByText('The deal was cancelled.')).toBeInTheDocument();
+    expect(statusWord().textContent).toBe('Cancelled');
+    expect(callsTo(fetchMock, 'POST /api/deals/d1/cancel')).toHaveLength(1);
   });
 
   it('reports the other party with a reason and a text', async () => {

@@ -43,9 +43,11 @@ export function AvailabilityForm({ solution }: { solution: Solution }) {
         {t('availability.title')}
       </h3>
       <form className="availability-row" onSubmit={onCapacity}>
-        <label className="field">
-          <span>{t('availability.capacity')}</span>
+        {/* The hint stays outside the label: it is the field's description, not part of its name. */}
+        <div className="field">
+          <label htmlFor="availability-capacity">{t('availability.capacity')}</label>
           <input
+            id="availability-capacity"
             type="number"
             min={1}
             max={1000}
@@ -57,7 +59,7 @@ export function AvailabilityForm({ solution }: { solution: Solution }) {
           <small id="availability-capacity-hint" className="muted">
             {t('availability.capacityHint')}
           </small>
-        </label>
+        </div>
         <BusyButton className="button button-secondary" type="submit" busy={save.isPending}>
           {t('availability.save')}
         </BusyButton>

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Solution } from '@app/shared';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { solution } from '../../../testing/post-fixtures';
+import { formatMomentTime } from '../../../lib/post';
+import en from '../../../locales/en-us.json';
 import { ClientsDetailsPage, SupplierDetailsPage } from './post-details-page';
 
 /** Where the screen went, with the id of the post it handed over in router state. */
@@ -158,58 +160,153 @@ describe('a post detail (SPEC 2.3 item 8)', () => {
   });
 });
 
-describe('Accept Offer (D-15)', () => {
-  it('on an offer makes the deal and goes to /suppliersolution/{id} with the post in state', async () => {
+describe('Accept Offer sends a request (D-32, D-33)', () => {
+  const accepted = (post: Solution) =>
+    [
+      200,
+      {
+        data: {
+          solution: post,
+          deal: { _id: 'd1', solution_id: post._id, acceptor_id: 'u1', accepted_at: '', contact_access: 'none' },
+        },
+      },
+    ] as [number, unknown];
+  const bodyOf = (fetchMock: ReturnType<typeof routeFetch>) =>
+    callsTo(fetchMock, 'PUT /api/solution/solutionAccepted').map(
+      ([, init]) => JSON.parse(String(init.body)) as unknown,
+    );
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const noteBox = () => screen.getByRole('textbox', { name: 'A note to Moussa' });
+  const priceBox = () => screen.getByRole('textbox', { name: 'Your price' });
+
+  beforeEach(() => {
+    // Dollars, as the user chose (D-24 would otherwise pick her country's CFA francs).
+    localStorage.setItem('currency', 'dollar');
+  });
+
+  it('on an offer sends the request and goes to /suppliersolution/{id} with the post in state', async () => {
     const post = solution();
-    const fetchMock = routeFetch({
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderOffer(post);
+    expect(await screen.findByText('Total: $15.00')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/suppliersolution/s1 s1'));
+    expect(bodyOf(fetchMock)).toEqual([{ user_id: 'u1', accepted_by: 'u1', solution_id: 's1' }]);
+  });
+
+  it('sends the note and the proposed price, and shows the total at that price', async () => {
+    const post = solution();
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderOffer(post);
+    await screen.findByRole('button', { name: 'Accept Offer' });
+    fireEvent.change(noteBox(), { target: { value: '  I need it on Monday morning. ' } });
+    fireEvent.change(priceBox(), { target: { value: '12,50' } });
+    expect(screen.getByText('Total: $12.50')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    await waitFor(() => expect(bodyOf(fetchMock)).toHaveLength(1));
+    expect(bodyOf(fetchMock)[0]).toEqual({
+      user_id: 'u1',
+      accepted_by: 'u1',
+      solution_id: 's1',
+      note: 'I need it on Monday morning.',
+      price: { amount: '12.50', currency: 'USD' },
+    });
+  });
+
+  it('on a per-day post asks for the dates first, then shows the total for 2 days and sends them', async () => {
+    const post = solution({ unit: 'day' });
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderOffer(post);
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept Offer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(en.request.datesMissing);
+    await requestsReceived();
+    expect(bodyOf(fetchMock)).toHaveLength(0);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-11' } });
+    expect(screen.getByText('Total: $30.00')).toBeInTheDocument();
+    expect(screen.getByText('$15.00 × 2 days')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    await waitFor(() => expect(bodyOf(fetchMock)).toHaveLength(1));
+    expect(bodyOf(fetchMock)[0]).toEqual({
+      user_id: 'u1',
+      accepted_by: 'u1',
+      solution_id: 's1',
+      from: '2026-12-10',
+      to: '2026-12-11',
+    });
+  });
+
+  it('refuses a last day before the first, before any request', async () => {
+    const post = solution({ unit: 'day' });
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderOffer(post);
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-08' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(en.request.datesOrder);
+    await requestsReceived();
+    expect(bodyOf(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses a note with a phone number in the page, before any request', async () => {
+    const post = solution();
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderOffer(post);
+    await screen.findByRole('button', { name: 'Accept Offer' });
+    fireEvent.change(noteBox(), { target: { value: 'Call me on 77 123 45 67' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(en.request.noteContact);
+    await requestsReceived();
+    expect(bodyOf(fetchMock)).toHaveLength(0);
+  });
+
+  it('on a need sends the need’s dates and says "Sent", then goes home after 1000 ms: no payment first', async () => {
+    // The need's own dates, still to come.
+    const [first, last] = [inDays(10), inDays(12)];
+    const post = solution({ user_role: 'needSolution', pickup_date: first, dates_to: last });
+    const fetchMock = routeFetch({ ...details(post), 'PUT /api/solution/solutionAccepted': accepted(post) });
+    renderNeed(post);
+    expect(await screen.findByText(`Wanted from ${first} to ${last}`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sent'));
+    expect(screen.queryByTestId('elsewhere')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/ -'), { timeout: 2500 });
+    expect(bodyOf(fetchMock)).toEqual([{ user_id: 'u1', accepted_by: 'u1', solution_id: 's1', from: first, to: last }]);
+  });
+
+  it('past the day’s requests (429) says when the next one can be sent', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T14:00:00.000Z'), toFake: ['Date'] });
+    const post = solution();
+    routeFetch({
       ...details(post),
       'PUT /api/solution/solutionAccepted': [
-        200,
-        {
-          data: {
-            solution: { ...post, status: 'Accepted' },
-            deal: { _id: 'd1', solution_id: 's1', acceptor_id: 'u1', accepted_at: '', contact_access: 'none' },
-          },
-        },
+        429,
+        { code: 'RATE_LIMITED', message: 'Too many requests today' },
+        { 'Retry-After': '5400' },
       ],
     });
     renderOffer(post);
     fireEvent.click(await screen.findByRole('button', { name: 'Accept Offer' }));
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/suppliersolution/s1 s1'));
-    const [, init] = callsTo(fetchMock, 'PUT /api/solution/solutionAccepted')[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ user_id: 'u1', accepted_by: 'u1', solution_id: 's1' });
+    // 90 minutes later, as the server's Retry-After says.
+    const time = formatMomentTime(new Date('2026-11-28T15:30:00.000Z'), 'en-us');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      `You can send 10 requests a day. You can send another at ${time}.`,
+    );
+    vi.useRealTimers();
   });
 
-  it('on a need, without contact access (402), goes to the payment choice /clientneedsmatch/{id}', async () => {
-    const post = solution({ user_role: 'needSolution' });
+  it('says the dates are taken when the API answers 409 "Those dates are full"', async () => {
+    const post = solution({ unit: 'day' });
     routeFetch({
       ...details(post),
-      'PUT /api/solution/solutionAccepted': [402, { code: 'CONTACT_ACCESS_REQUIRED', message: '' }],
+      'PUT /api/solution/solutionAccepted': [409, { code: 'NOT_AVAILABLE', message: 'Those dates are full' }],
     });
-    renderNeed(post);
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept Offer' }));
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/clientneedsmatch/s1 s1'));
-  });
-
-  it('on a need, with contact access, says "Sent" and goes home after 1000 ms', async () => {
-    const post = solution({ user_role: 'needSolution' });
-    routeFetch({
-      ...details(post),
-      'PUT /api/solution/solutionAccepted': [
-        200,
-        {
-          data: {
-            solution: { ...post, status: 'Accepted' },
-            deal: { _id: 'd1', solution_id: 's1', acceptor_id: 'u1', accepted_at: '', contact_access: 'trial' },
-          },
-        },
-      ],
-    });
-    renderNeed(post);
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept Offer' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sent'));
-    expect(screen.queryByTestId('elsewhere')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/ -'), { timeout: 2500 });
+    renderOffer(post);
+    fireEvent.change(await screen.findByLabelText('From'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-12-11' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Accept Offer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(en.request.datesFull);
   });
 
   it('says the post is no longer available on 409', async () => {
@@ -223,5 +320,16 @@ describe('Accept Offer (D-15)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'This post is no longer available: someone else accepted it or its owner removed it.',
     );
+  });
+
+  it('shows a post already requested as "You sent a request…", with its deal and no Accept Offer', async () => {
+    const post = solution({ my_deal: { _id: 'd7', status: 'requested' } });
+    routeFetch(details(post));
+    renderOffer(post);
+    expect(
+      await screen.findByText('You sent a request for this post: Requested.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See your request' })).toHaveAttribute('href', '/deals/d7');
+    expect(screen.queryByRole('button', { name: 'Accept Offer' })).toBeNull();
   });
 });
