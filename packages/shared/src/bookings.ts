@@ -108,9 +108,19 @@ export function fits(wanted: Interval, held: readonly Interval[], capacity: numb
 }
 
 /** D-33: the days on which `held` reaches `capacity` (never who holds them), as ranges. */
-export function takenRanges(held: readonly Interval[], capacity: number): { from: string; to: string }[] {
+export function takenRanges(
+  held: readonly Interval[],
+  capacity: number,
+  /** Only days within it are counted: a calendar shows what can still be booked. */
+  window?: Interval,
+): { from: string; to: string }[] {
   const load = new Map<string, number>();
-  for (const h of held) for (const day of daysOf(h)) load.set(day, (load.get(day) ?? 0) + 1);
+  for (const h of held) {
+    const start = window ? Math.max(h.start, window.start) : h.start;
+    const end = window ? Math.min(h.end, window.end) : h.end;
+    if (end <= start) continue;
+    for (const day of daysOf({ start, end })) load.set(day, (load.get(day) ?? 0) + 1);
+  }
   const full = [...load]
     .filter(([, n]) => n >= capacity)
     .map(([day]) => day)

@@ -34,11 +34,22 @@ describe('bidirectional overrides (D-32, D-28)', () => {
     expect(stripBidiControls('photo\u202Egpj.exe')).toBe('photogpj.exe');
   });
 
-  it('removes every embedding, override and isolate, and nothing else', () => {
-    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069';
+  it('removes every embedding, override, isolate and invisible mark, and keeps the joiners', () => {
+    const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200B\u200E\u200F';
     expect(stripBidiControls(`a${controls}b`)).toBe('ab');
-    const plain = 'Salam, مرحبا, à demain 😀 \u200E';
+    // A family emoji and a Persian word hold zero-width joiners and non-joiners.
+    const plain = 'Salam, مرحبا, à demain 👨\u200D👩\u200D👧 می\u200Cخواهم';
     expect(stripBidiControls(plain)).toBe(plain);
+  });
+
+  it('finds a phone number hidden by invisible characters, other scripts or wide digits', () => {
+    expect(contactIn('call 7\u200B7\u200B1\u200B2\u200B3\u200B4\u200B5\u200B6\u200B7')).toBe('phone');
+    expect(contactIn('٧٧١٢٣٤٥٦٧')).toBe('phone');
+    expect(contactIn('７７１２３４５６７')).toBe('phone');
+    expect(contactIn('77,123,45,67')).toBe('phone');
+    expect(contactIn('77_123_45_67')).toBe('phone');
+    expect(contactIn('77/1/23 4/5/67')).toBe('phone');
+    expect(contactIn('aminata＠gmail．com')).toBe('email');
   });
 });
 

@@ -35,10 +35,11 @@ async function storeFor(
 
 // The two databases wait on the queue's minute at the same time.
 describe.concurrent('the deal clock on the durable job queue', () => {
-  it.each(['pglite', 'postgres'] as const)(
+  it.for(['pglite', 'postgres'] as const)(
     'on %s: schedules the clock, expires a request through the queue, and keeps the schedule across a restart',
     { timeout: QUEUE_WAIT_MS + 60_000 },
-    async (kind) => {
+    // Concurrent tests must use their own `expect` (expect.poll refuses the global one there).
+    async (kind, { expect }) => {
       const store = await storeFor(kind);
       try {
         const first = await buildTestApp({ JOBS: 'on', ...store.env });

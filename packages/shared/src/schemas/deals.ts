@@ -136,7 +136,7 @@ export const dealSchema = z
       .optional(),
     /** When the request expires (requested) or the unpaid fee lapses (accepted without access). */
     expires_at: z.string().optional(),
-    /** The owner's reason for declining, or why the deal ended, in the reader's language. */
+    /** The owner's reason for declining, as they wrote it. */
     reason: z.string().optional(),
     /** D-34: who marked it done, and whether a dispute froze it. */
     done_by_me: z.boolean(),
@@ -147,8 +147,6 @@ export const dealSchema = z
     completed_at: z.string().optional(),
     /** The user id of the party who marked it completed. */
     completed_by: idSchema.optional(),
-    /** D-29: until when the other party may dispute the completion (completed deals only). */
-    dispute_until: z.string().optional(),
     /** The caller's review of the counterpart, once written. */
     my_review: reviewSchema.optional(),
     /** Messages from the counterpart the caller has not read yet. */
@@ -202,10 +200,7 @@ export const newMessageBodySchema = z.object({ text: writtenText(MESSAGE_TEXT_MA
 
 export const newReviewBodySchema = z.object({
   rating: z.number().int().min(1).max(5),
-  text: z
-    .string()
-    .trim()
-    .max(REVIEW_TEXT_MAX)
+  text: writtenText(REVIEW_TEXT_MAX)
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -225,10 +220,7 @@ export const newReportBodySchema = z
     solution_id: z.uuid().optional(),
     user_id: z.uuid().optional(),
     reason: z.enum(REPORT_REASONS),
-    text: z
-      .string()
-      .trim()
-      .max(REPORT_TEXT_MAX)
+    text: writtenText(REPORT_TEXT_MAX)
       .nullish()
       .transform((v) => (v ? v : null)),
   })

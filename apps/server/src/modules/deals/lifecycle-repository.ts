@@ -78,7 +78,7 @@ export interface NewRequest {
   acceptorId: string;
   note: string | null;
   price: { currency: CurrencyCode; minor: number; usd: number; eur: number; xof: number } | null;
-  booking: { unit: BookingUnit; interval: Interval; units: number } | null;
+  booking: { unit: BookingUnit | null; interval: Interval; units: number } | null;
   contactAccess: ContactAccess;
   notice: Bilingual;
   /** D-32: the requester's limits, counted under the requester's lock. */
@@ -190,6 +190,7 @@ export function dealLifecycleRepository(db: Db) {
           .set({ state: DEAL_MOVES.confirm.to, confirmedAt: input.at, contactAccess: input.contactAccess })
           .where(and(eq(deals.id, deal.id), eq(deals.state, 'requested')))
           .returning();
+        if (!confirmed) return { ok: false as const, why: 'not-available' as const };
         let declined: DealRow[] = [];
         if (!bookable) {
           await tx
@@ -238,6 +239,8 @@ export function dealLifecycleRepository(db: Db) {
               inArray(deals.state, from(input.move)),
               // D-34: a dispute freezes the deal: neither a party nor the clock ends it, only an admin.
               input.move === 'cancel' || input.move === 'lapse' ? isNull(deals.disputedAt) : undefined,
+              // A fee paid while the clock was deciding wins over the lapse.
+              input.move === 'lapse' ? eq(deals.contactAccess, 'none') : undefined,
             ),
           )
           .returning();

@@ -35,6 +35,13 @@ import type { DealRow, PartyDeal } from './repository.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
+/** D-33: how far ahead a booking or a blocked range may reach. */
+const BOOKING_HORIZON_DAYS = 730;
+/**
+ * A proposed price may not go below half the posted one: the fee is 15% of the deal's total, and a
+ * price of a few cents would buy contacts for nothing (D-15 revised).
+ */
+const LOWEST_PROPOSED_SHARE = 0.5;
 /** Deals moved per clock step and tick; the next tick takes the rest. */
 const CLOCK_BATCH = 200;
 
@@ -89,7 +96,8 @@ function bookingOf(
   row: SolutionRow,
   body: RequestBody,
   today: number,
-): { unit: BookingUnit; interval: Interval; units: number } | null {
+  now: number,
+): { unit: BookingUnit | null; interval: Interval; units: number } | null {
   const unit = row.unit;
   // A need may carry its own dates; a request on it defaults to them while they are ahead.
   const todayText = new Date(today).toISOString().slice(0, 10);
@@ -102,8 +110,11 @@ function bookingOf(
   if (to === undefined) throw invalid('to', 'Required');
   const checked = bookingInterval(unit ?? 'day', from, to);
   if (!checked.ok) throw invalid(checked.field, checked.reason);
-  if (checked.interval.start < today) throw invalid('from', 'In the past');
-  return { unit: unit ?? 'day', interval: checked.interval, units: unit ? checked.units : 1 };
+  // An hour slot must be ahead of now; a day, night or month may start today.
+  if (checked.interval.start < (unit === 'hour' ? now : today)) throw invalid('from', 'In the past');
+  if (checked.interval.start > today + BOOKING_HORIZON_DAYS * DAY_MS) throw invalid('from', 'Too far ahead');
+  // Dates on a post without a unit (a need's days) are kept, but the deal has no unit: one price.
+  return { unit: unit ?? null, interval: checked.interval, units: unit ? checked.units : 1 };
 }
 
 export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, eurPerUsdMicro, now }: Deps) {
@@ -132,9 +143,15 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
 
   /** D-13: how the supplier side of this deal has contact access right now. */
   async function accessOf(
-    deal: Pick<DealRow, 'solutionId' | 'acceptorId'> & { ownerId: string; userRole: SolutionRow['user_role'] },
+    deal: Pick<DealRow, 'solutionId' | 'acceptorId' | 'unit' | 'contactAccess'> & {
+      ownerId: string;
+      userRole: SolutionRow['user_role'];
+    },
   ): Promise<ContactAccess> {
-    if (await reads.paidBefore(deal.solutionId, deal.acceptorId)) return 'payment';
+    if (deal.contactAccess === 'payment') return 'payment';
+    // D-27: a fee paid for this pair stays paid on a single-use post; each booking pays its own.
+    const booking = deal.userRole === 'provideSolution' && deal.unit !== null;
+    if (!booking && (await reads.paidBefore(deal.solutionId, deal.acceptorId))) return 'payment';
     return rule.accessFor(supplierSide(deal.userRole, deal.ownerId, deal.acceptorId));
   }
 
@@ -161,10 +178,11 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
         const minor = parseDecimal(body.price.amount, currency);
         if (minor === null || minor <= 0) throw invalid('price', 'Invalid amount');
         const three = convertOwnPrice(minor, currency, eurPerUsdMicro);
+        if (three.USD < row.price_usd * LOWEST_PROPOSED_SHARE) throw invalid('price', 'Too low');
         price = { currency, minor, usd: three.USD, eur: three.EUR, xof: three.XOF };
       }
       const at = now();
-      const booking = bookingOf(row, body, Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+      const booking = bookingOf(row, body, Math.floor(at.getTime() / DAY_MS) * DAY_MS, at.getTime());
       const requester = await reads.person(caller.userId);
       if (!requester) throw new AppError('AUTH_FAILED');
       const result = await lifecycle.request({
@@ -220,6 +238,7 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
     async confirm(caller: Caller, dealId: string, display: Display): Promise<Deal> {
       const { deal, sub, myName } = await partyOf(caller, dealId);
       if (deal.ownerId !== caller.userId) throw new AppError('FORBIDDEN');
+      if (!(await reads.person(deal.acceptorId))) throw notAvailable('The requester deleted their account');
       const result = await lifecycle.confirm({
         dealId: deal.id,
         ownerId: caller.userId,
@@ -239,6 +258,8 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
       const { deal, sub, myName } = await partyOf(caller, dealId);
       if (deal.ownerId !== caller.userId) throw new AppError('FORBIDDEN');
       const why = reason?.trim() || null;
+      // The reason reaches the requester before any fee: it may not carry contacts either (D-32).
+      if (why && contactIn(why)) throw invalid('reason', 'No phone number, e-mail or link');
       const ended = await lifecycle.end({
         dealId: deal.id,
         move: 'decline',
@@ -379,8 +400,14 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
       const row = await reads.post(solutionId);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
+      const today = new Date(Math.floor(now().getTime() / DAY_MS) * DAY_MS);
+      const horizon = new Date(today.getTime() + BOOKING_HORIZON_DAYS * DAY_MS).toISOString().slice(0, 10);
+      const first = today.toISOString().slice(0, 10);
       for (const [i, range] of (input.blocked ?? []).entries()) {
         if (range.to < range.from) throw invalid(`blocked.${i}.to`, 'Must not be before the start');
+        // Only days a booking could take: from today to the booking horizon.
+        if (range.to < first) throw invalid(`blocked.${i}.to`, 'In the past');
+        if (range.from > horizon || range.to > horizon) throw invalid(`blocked.${i}.to`, 'Too far ahead');
       }
       const changes: { capacity?: number; blocked?: { from: string; to: string }[] } = {};
       if (input.capacity !== undefined) changes.capacity = input.capacity;

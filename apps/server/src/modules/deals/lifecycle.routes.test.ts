@@ -506,12 +506,23 @@ describe('the fee falls due at confirmation (D-15 revised)', () => {
     const deal = await dealAs(t.app, owner, dealId);
     expect(deal).toMatchObject({ status: 'accepted', contact_access: false, units: 2 });
     expect(deal.total).toEqual({ amount: '30.00', currency: 'USD' });
-    expect(deal.fee).toEqual({ amount: '4.50', currency: 'USD', paid: false });
+    expect(deal.fee).toEqual({
+      amount: '4.50',
+      currency: 'USD',
+      paid: false,
+      charged: { amount: '4.50', currency: 'USD' },
+    });
     expect(Date.parse(deal.expires_at) - Date.parse(deal.confirmed_at)).toBe(48 * HOUR);
     // In CFA francs: 2 × 8,790 F, and 15% of it.
     const inCfa = await t.app.inject({ url: `/api/deals/${dealId}?currency=fr`, headers: owner.headers });
     expect(inCfa.json().data.total).toEqual({ amount: '17580', currency: 'XOF' });
-    expect(inCfa.json().data.fee).toEqual({ amount: '2637', currency: 'XOF', paid: false });
+    // Charged as its dollar equivalent until mobile money takes francs.
+    expect(inCfa.json().data.fee).toEqual({
+      amount: '2637',
+      currency: 'XOF',
+      paid: false,
+      charged: { amount: '4.50', currency: 'USD' },
+    });
   });
 
   it('shows the client no fee and no contacts', async () => {

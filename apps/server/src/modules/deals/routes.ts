@@ -1,6 +1,7 @@
 // solution/solutionAccepted (a request, D-32) and solution/rejectSolution of API.md, the deal as
 // both parties see it (D-27 to D-29), and its moves (API.md "Added in the third round", D-32..D-34).
 import {
+  DEAL_STATES,
   availabilityBodySchema,
   declineBodySchema,
   disputedDealSchema,
@@ -299,7 +300,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         security: secured,
         params: dealIdParamsSchema,
         body: settleBodySchema,
-        response: { 200: dataOf(z.object({ _id: z.string(), status: z.string() })), ...errors },
+        response: { 200: dataOf(z.object({ _id: z.string(), status: z.enum(DEAL_STATES) })), ...errors },
       },
     },
     async (request) => ({ data: await lifecycle.settle(caller(request), request.params.dealId, request.body.outcome) }),

@@ -119,6 +119,8 @@ function countryCodesOf(input: NewSolution): { pickup: string; delivery: string 
 }
 
 /** D-29: the average of a person's ratings to one decimal, null while nobody has rated. */
+const DAY_MS = 86_400_000;
+
 export const ratingOf = (sum: number, count: number) => ({
   average: count > 0 ? Math.round((sum / count) * 10) / 10 : null,
   count,
@@ -313,7 +315,13 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         ...solution,
         // D-33: the days at capacity, never by whom; the owner also sees what they blocked.
         ...(row.unit && row.user_role === 'provideSolution'
-          ? { taken: takenRanges([...facts.bookings, ...row.blocked.map(blockedInterval)], row.capacity) }
+          ? {
+              taken: takenRanges([...facts.bookings, ...row.blocked.map(blockedInterval)], row.capacity, {
+                // From yesterday to two years ahead: what a calendar can still show as taken.
+                start: at.getTime() - DAY_MS,
+                end: at.getTime() + 731 * DAY_MS,
+              }),
+            }
           : {}),
         ...(mine ? { blocked: row.blocked, request_count: facts.requestCount } : {}),
         ...(facts.myDeal ? { my_deal: { _id: facts.myDeal.id, status: facts.myDeal.state } } : {}),
