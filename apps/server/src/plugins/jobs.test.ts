@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { signedUp } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { dealAs } from '../../test/deal-parties.js';

@@ -110,6 +110,7 @@ function refusalText(t: TFunction, error: unknown): string {
     return t('details.notAvailable');
   }
   if (error.code === 'VALIDATION' && error.fields?.note) return t('request.noteContact');
+  if (error.code === 'VALIDATION' && error.fields?.price) return t('request.priceLow');
   return errorText(t, error);
 }
 

@@ -63,7 +63,13 @@ export function RequestForm({
     solution.pickup_date !== null &&
     solution.pickup_date >= new Date().toISOString().slice(0, 10);
   const [from, setFrom] = useState(needDates && !hourly ? (solution.pickup_date ?? '') : '');
-  const [to, setTo] = useState(needDates && !hourly ? (solution.dates_to ?? solution.pickup_date ?? '') : '');
+  // A night ends the next day: a need with one date asks for one night.
+  const oneNight = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const [to, setTo] = useState(() => {
+    if (!needDates || hourly || !solution.pickup_date) return '';
+    if (solution.dates_to && (unit !== 'night' || solution.dates_to > solution.pickup_date)) return solution.dates_to;
+    return unit === 'night' ? oneNight(solution.pickup_date) : solution.pickup_date;
+  });
   const [note, setNote] = useState('');
   const [price, setPrice] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
