@@ -74,6 +74,8 @@ export const personSchema = z
     member_since: z.string(),
     completed_deals: z.number().int().min(0),
     rating: ratingSchema,
+    /** D-32, the owner's list of requests only: km from the post to where they last posted. */
+    distance_km: z.number().min(0).optional(),
     email: z.string().optional(),
     mobile_no: z.string().optional(),
   })

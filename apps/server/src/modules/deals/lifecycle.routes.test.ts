@@ -93,6 +93,26 @@ describe('the owner chooses among requests (D-32)', () => {
     expect(res.body).not.toContain(second.account.email);
   });
 
+  it('tells the owner how far each requester is, from where they last posted, to the kilometre', async () => {
+    // Awa last posted in Thiès (about 60 km from Dakar); Fatou never posted: no distance for her.
+    await publish(t.app, first, {
+      ...villa('provideSolution'),
+      pickup_lat: 14.791,
+      pickup_lng: -16.926,
+      pickup_city: 'Thiès',
+    });
+    const res = await t.app.inject({ url: `/api/solution/${needId}/requests`, headers: client.headers });
+    const list = res.json().data as { counterpart: { _id: string; distance_km?: number } }[];
+    const awa = list.find((d) => d.counterpart._id === first.user._id)!.counterpart;
+    expect(awa.distance_km).toBeGreaterThan(50);
+    expect(awa.distance_km).toBeLessThan(70);
+    expect(Number.isInteger(awa.distance_km)).toBe(true);
+    expect(list.find((d) => d.counterpart._id === second.user._id)!.counterpart).not.toHaveProperty('distance_km');
+    // Only the owner's list of requests carries it: never the requester's own view of the deal.
+    const own = await t.app.inject({ url: `/api/deals/${firstDeal}`, headers: first.headers });
+    expect(own.json().data.counterpart).not.toHaveProperty('distance_km');
+  });
+
   it('refuses the requests of a post to anybody but its owner with 403', async () => {
     const res = await t.app.inject({ url: `/api/solution/${needId}/requests`, headers: first.headers });
     expect(res.statusCode).toBe(403);

@@ -98,6 +98,21 @@ export function dealsRepository(db: Db) {
       return rows.map(toParty);
     },
 
+    /** Where each of these users last posted (their latest post not deleted), for distances. */
+    async lastPostedAt(userIds: string[]): Promise<Map<string, { lat: number; lng: number }>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([solutions.userId], {
+          userId: solutions.userId,
+          lng: sql<number>`${solutions.location}[0]`,
+          lat: sql<number>`${solutions.location}[1]`,
+        })
+        .from(solutions)
+        .where(and(inArray(solutions.userId, [...new Set(userIds)]), ne(solutions.status, 'Deleted')))
+        .orderBy(solutions.userId, desc(solutions.createdAt));
+      return new Map(rows.map((r) => [r.userId, { lat: Number(r.lat), lng: Number(r.lng) }]));
+    },
+
     /** D-15 revised: the confirmed deals on a post, oldest first (what a fee can pay for). */
     async confirmedOn(solutionId: string) {
       return db

@@ -18,6 +18,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import { distanceKm } from '../../lib/geo.js';
 import { dealNotices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
@@ -342,7 +343,22 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
       const [row] = await solutions.byIds([solutionId]);
       if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
-      return views(caller, await deals.onPost(solutionId, DEAL_LIST_LIMIT), display);
+      const list = await views(caller, await deals.onPost(solutionId, DEAL_LIST_LIMIT), display);
+      // D-32: how far each requester is from the post, from where they last posted (accounts keep
+      // no position), to the whole kilometre: enough to compare, never a place.
+      const places = await deals.lastPostedAt(list.map((d) => d.counterpart._id));
+      return list.map((deal) => {
+        const at = places.get(deal.counterpart._id);
+        return at
+          ? {
+              ...deal,
+              counterpart: {
+                ...deal.counterpart,
+                distance_km: Math.round(distanceKm([row.pickup_lng, row.pickup_lat], at.lat, at.lng)),
+              },
+            }
+          : deal;
+      });
     },
   };
 }

@@ -47,6 +47,26 @@ afterEach(() => {
 });
 
 describe("the owner's requests (D-32)", () => {
+  it('says how far each requester is from the post, when the server knows it', async () => {
+    routeFetch({
+      [REQUESTS]: [
+        200,
+        {
+          data: [
+            request({ counterpart: person({ email: undefined, mobile_no: undefined, distance_km: 56 }) }),
+            request({
+              _id: 'd3',
+              counterpart: person({ _id: 'u4', firstName: 'Kofi', email: undefined, mobile_no: undefined }),
+            }),
+          ],
+        },
+      ],
+    });
+    show();
+    expect(await screen.findByText('56 km from your post')).toBeInTheDocument();
+    expect(screen.getAllByText(/km from your post/)).toHaveLength(1);
+  });
+
   it('lists the open requests with the person, their note, price and dates, and the earlier ones apart', async () => {
     routeFetch({ [REQUESTS]: [200, { data: [request(), declined] }] });
     show();

@@ -61,6 +61,9 @@ export function RequestsPanel({ solution }: { solution: Solution }) {
             <li key={deal._id} className="request-card">
               {/* D-32: who asked (name, badges, member since, deals, rating), under the panel's heading. */}
               <PersonSummary person={deal.counterpart} headingLevel={4} />
+              {deal.counterpart.distance_km !== undefined ? (
+                <p className="muted request-distance">{t('requests.distance', { km: deal.counterpart.distance_km })}</p>
+              ) : null}
               <DealFigures deal={deal} />
               {deal.expires_at ? (
                 <p className="muted request-expires">
