@@ -27,6 +27,32 @@ function executorOf(database: Database) {
   };
 }
 
+/** Any constant: instances starting together take turns installing and starting the queue. */
+const QUEUE_START_LOCK_KEY = 7_310_032;
+
+/**
+ * Starts the queue. On PostgreSQL, several instances starting at once would each install pg-boss's
+ * schema and collide (CREATE SCHEMA is not safe to race): one session's advisory lock makes them
+ * take turns, and the later ones find it installed.
+ */
+export async function startJobQueue(boss: PgBoss, database: Database): Promise<void> {
+  if (database.kind !== 'postgres') {
+    await boss.start();
+    return;
+  }
+  const client = await rawClient<pg.Pool>(database).connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [QUEUE_START_LOCK_KEY]);
+    try {
+      await boss.start();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [QUEUE_START_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export function createJobQueue(database: Database): PgBoss {
   return new PgBoss({
     db: executorOf(database),

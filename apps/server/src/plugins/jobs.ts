@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import { createJobQueue } from '../db/job-queue.js';
+import { createJobQueue, startJobQueue } from '../db/job-queue.js';
 
 export interface Jobs {
   /** Runs `work` on the cron schedule `cron` (UTC), on one instance at a time. */
@@ -26,7 +26,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   const boss = createJobQueue(app.database);
   boss.on('error', (error: unknown) => app.log.error({ err: error }, 'job queue error'));
   app.addHook('onReady', async () => {
-    await boss.start();
+    await startJobQueue(boss, app.database);
     for (const job of scheduled) {
       await boss.createQueue(job.name);
       await boss.schedule(job.name, job.cron);
