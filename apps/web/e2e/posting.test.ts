@@ -100,7 +100,8 @@ describe('posting an offer', () => {
       await page.getByLabel('Description').fill('A room for two nights during the market');
       await page.getByLabel('City').fill('Dakar');
       await page.getByLabel('Country').selectOption({ label: 'Senegal' });
-      await page.getByLabel('Date').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
+      // D-33: a need without a delivery block names its first day (and may name a last one).
+      await page.getByLabel('First day').fill(new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10));
       await page.getByRole('button', { name: 'Publish' }).click();
       await page.getByRole('button', { name: 'Back to Dashboard' }).click();
 
