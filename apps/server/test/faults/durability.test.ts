@@ -1,4 +1,4 @@
-// Issue 8 part 7: kill -9 of the server during a burst of posts, requests and confirmations. The
+// Durability: kill -9 of the server during a burst of posts, requests and confirmations. The
 // real server runs as a child process (server-process.ts) on PGlite (a data folder) and on
 // PostgreSQL (a throwaway database). Suppliers publish single-use offers (multipart addSolution),
 // clients request them (solutionAccepted, D-32) and the suppliers confirm the requests, all

@@ -251,7 +251,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     why: 'capability URL of the local provider, as its approve',
   },
 
-  // Issue 15 (D-27 to D-29, D-32 to D-34): a deal exists only for its two parties; the victim's deal
+  // D-27 to D-29, D-32 to D-34: a deal exists only for its two parties; the victim's deal
   // has no contact access, so the owner's own message, move and finishing cases run on spare deals
   // of its own.
   'GET /api/deals': { roles: SIGNED_IN, why: "the caller's own deals; no id is accepted" },

@@ -72,7 +72,7 @@ function keysOf(value: unknown, out: string[] = []): string[] {
 }
 
 /**
- * Issue 15 (D-27): a deal's answers, its moves' included (D-32, D-34), carry the other party's
+ * D-27: a deal's answers, its moves' included (D-32, D-34), carry the other party's
  * contacts while it has contact access. The owner's list of requests shows requesters without them.
  */
 const DEAL_ROUTES = new Set([

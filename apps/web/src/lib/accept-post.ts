@@ -12,7 +12,7 @@ import { postKeys } from './post-keys';
 
 type Accepted = { solution: Solution; deal: AcceptedDeal };
 
-/** Issue 17: without a signal the accept waits in the outbox, labelled with the post's words. */
+/** Without a signal the accept waits in the outbox, labelled with the post's words. */
 export interface RequestDetails {
   note?: string;
   price?: { amount: string; currency: string };

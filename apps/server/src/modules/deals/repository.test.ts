@@ -1,4 +1,4 @@
-// The deals data layer of issue 15 on both databases (D-23): completing by both parties, rating and
+// The deals data layer on both databases (D-23): completing by both parties, rating and
 // disputing (D-34) under real concurrency (PostgreSQL runs a pool), the counts each person shows, the
 // first-unread notice of a thread, and the pair's paid fee (D-27).
 import { eq } from 'drizzle-orm';

@@ -324,7 +324,7 @@ describe('own lists and the mailbox', () => {
   });
 });
 
-// ---- Issue 15: the deal as both parties see it (D-27), messages (D-28), finishing (D-34) ----
+// ---- The deal as both parties see it (D-27), messages (D-28), finishing (D-34) ----
 
 interface DealJson {
   _id: string;

@@ -1,4 +1,4 @@
-// Money rules of issue 6 over the real API with the local provider (D-13 to D-18): the fee falls due
+// Money rules over the real API with the local provider (D-13 to D-18): the fee falls due
 // once the owner confirms a deal (D-15 revised).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
