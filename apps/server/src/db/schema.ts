@@ -239,7 +239,15 @@ export const solutions = pgTable(
     pickupPostalAddress: text('pickup_postal_address'),
     pickupDate: date('pickup_date'),
     // D-5: x = longitude, y = latitude (WGS84), indexed with GiST for viewport and nearest queries.
+    // D-35 (migration 0025): the post's PUBLIC point, within 1 km of the true one, to 3 decimals
+    // (lib/public-point.ts draws it); every public read and index uses it.
     location: point('location', { mode: 'xy' }).notNull(),
+    // D-35: the true point, for the owner and the parties of a deal the owner confirmed only. NOT
+    // NULL in the database; optional here because a row inserted without it takes `location` (a
+    // trigger of migration 0025), as tests' fixtures do.
+    exactLocation: point('exact_location', { mode: 'xy' }),
+    // D-35: a shop or a depot shows its exact place: then `location` is `exact_location`.
+    showExactLocation: boolean('show_exact_location').notNull().default(false),
     deliveryStreetAddress: text('delivery_street_address'),
     deliveryCity: text('delivery_city'),
     deliveryRegion: text('delivery_region'),
@@ -285,6 +293,10 @@ export const solutions = pgTable(
     check('solutions_prices_non_negative', sql`price_usd >= 0 and price_eur >= 0 and price_xof >= 0`),
     // D-5: coordinates validated to range in the database too.
     check('solutions_location_range', sql`location[0] between -180 and 180 and location[1] between -90 and 90`),
+    check(
+      'solutions_exact_location_range',
+      sql`exact_location[0] between -180 and 180 and exact_location[1] between -90 and 90`,
+    ),
     check(
       'solutions_delivery_range',
       sql`(delivery_lat is null or delivery_lat between -90 and 90) and (delivery_lng is null or delivery_lng between -180 and 180)`,

@@ -4,6 +4,7 @@ import argon2 from 'argon2';
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIES, USER_ROLES, unitOfLabel } from '@app/shared';
 import { countryCodeOf } from '../lib/countries.js';
+import { drawPublicPoint } from '../lib/public-point.js';
 import type { Db } from './client.js';
 import { solutions, users } from './schema.js';
 import {
@@ -309,7 +310,12 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
     pickupCountry: city.countryCode,
     pickupPostalAddress: city.postal(seq),
     pickupDate,
-    location,
+    // D-35: the public point is drawn as the app draws it, from the seed's generator so that the
+    // demo data stays the same from run to run.
+    location: (({ lng, lat }) => ({ x: lng, y: lat }))(
+      drawPublicPoint({ lng: location.x, lat: location.y }, rng),
+    ),
+    exactLocation: location,
     ...(destination && {
       deliveryStreetAddress: pick(['Centre-ville', 'Marché central', 'Gare routière', 'Zone industrielle'], rng),
       deliveryCity: destination.city,

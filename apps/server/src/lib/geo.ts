@@ -1,5 +1,5 @@
 // Great-circle distances for `distance_km` (lists and search with near, places/reverse).
-const EARTH_RADIUS_KM = 6371.0088;
+export const EARTH_RADIUS_KM = 6371.0088;
 const rad = (deg: number) => (deg * Math.PI) / 180;
 
 /** Kilometres between [lng, lat] and (lat, lng) on a spherical Earth (haversine). */
@@ -13,3 +13,9 @@ export function distanceKm(from: readonly [number, number], lat: number, lng: nu
 
 /** Rounded to 0.1 km, as answers carry it. */
 export const roundKm = (km: number) => Math.round(km * 10) / 10;
+
+/**
+ * D-35: to the half kilometre, as a post's `distance_km` (lists, search, a requester's distance):
+ * measured from the public point and this coarse, no set of answers narrows the true point down.
+ */
+export const roundHalfKm = (km: number) => Math.round(km * 2) / 2;

@@ -63,12 +63,16 @@ export type MapQuery = z.infer<typeof mapQuerySchema>;
 
 export const mapPointSchema = z.object({
   _id: idSchema,
-  /** The poster, for the detail routes /clientsdetails/{id}/{userId} and /supplierdetails/{id}/{userId}. */
-  user_id: idSchema,
   user_role: z.enum(USER_ROLES),
   category: z.enum(CATEGORY_IDS),
+  /** D-35: the public point (within 1 km, 3 decimals) unless `location_exact`. */
   lat: z.number(),
   lng: z.number(),
+  /**
+   * D-35: the exact point, for its owner or a confirmed deal's party, or a post that shows its
+   * place; otherwise an approximate one, drawn as an area. Never the poster's id (API.md).
+   */
+  location_exact: z.boolean(),
   title: z.string(),
   sub_category: bilingualSchema,
   display_price: z.string(),

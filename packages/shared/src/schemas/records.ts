@@ -70,8 +70,11 @@ export const solutionSchema = z
     pickup_country: z.string().nullable(),
     pickup_postal_address: z.string().nullable(),
     pickup_date: z.string().nullable(),
+    /** D-35: the public point (within 1 km of the true one, 3 decimals) unless `location_exact`. */
     pickup_lat: z.number(),
     pickup_lng: z.number(),
+    /** D-35: true for its owner and a confirmed deal's parties, or when the owner shows the place. */
+    location_exact: z.boolean(),
     delivery_street_address: z.string().nullable(),
     delivery_city: z.string().nullable(),
     delivery_region: z.string().nullable(),
@@ -80,7 +83,7 @@ export const solutionSchema = z
     delivery_date: z.string().nullable(),
     status: z.enum(SOLUTION_STATUSES),
     created_at: z.string(),
-    /** Lists and search with `near` only: kilometres from that point, rounded to 0.1. */
+    /** Lists and search with `near` only: kilometres from that point to the given one, to 0.5 (D-35). */
     distance_km: z.number().optional(),
     /** My Offers only: how many people opened the post (visits). */
     visit_count: z.number().int().optional(),

@@ -71,6 +71,8 @@ export const newSolutionSchema = z
       .transform((v) => v ?? null),
     /** D-33: a need's last day; pickup_date is its first. */
     dates_to: plainDateSchema.nullish().transform((v) => v ?? null),
+    /** D-35: a shop or a depot shows its exact place to everyone; off by default. */
+    show_exact_location: z.boolean().optional().default(false),
   })
   .superRefine((post, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

@@ -18,7 +18,7 @@ import {
 } from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { distanceKm } from '../../lib/geo.js';
+import { distanceKm, roundHalfKm } from '../../lib/geo.js';
 import { dealNotices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
@@ -171,7 +171,14 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
       out.push({
         _id: deal.id,
         // The owner sees their own contacts; the acceptor the owner's only with access (D-14).
-        solution: toSolution(row, row.images, display, role === 'owner' || access),
+        // D-35: the exact point for the owner, and for the other party once the owner confirmed.
+        solution: toSolution(
+          row,
+          row.images,
+          display,
+          role === 'owner' || access,
+          role === 'owner' || ((status === 'accepted' || status === 'completed') && deal.confirmedAt !== null),
+        ),
         role,
         counterpart: toPerson(other, access),
         contact_access: access,
@@ -345,7 +352,8 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
       if (row.user_id !== caller.userId) throw new AppError('FORBIDDEN');
       const list = await views(caller, await deals.onPost(solutionId, DEAL_LIST_LIMIT), display);
       // D-32: how far each requester is from the post, from where they last posted (accounts keep
-      // no position), to the whole kilometre: enough to compare, never a place.
+      // no position): D-35, between public points, to the half kilometre: enough to compare, never
+      // a place.
       const places = await deals.lastPostedAt(list.map((d) => d.counterpart._id));
       return list.map((deal) => {
         const at = places.get(deal.counterpart._id);
@@ -354,7 +362,7 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
               ...deal,
               counterpart: {
                 ...deal.counterpart,
-                distance_km: Math.round(distanceKm([row.pickup_lng, row.pickup_lat], at.lat, at.lng)),
+                distance_km: roundHalfKm(distanceKm([row.pickup_lng, row.pickup_lat], at.lat, at.lng)),
               },
             }
           : deal;

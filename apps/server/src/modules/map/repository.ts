@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseRows, queryRows } from '../../lib/sql-rows.js';
+import { viewerExact } from '../solutions/repository.js';
 
 export interface MapFilter {
   /** One or two boxes (two when the viewport crosses the antimeridian): [west, south, east, north]. */
@@ -22,8 +23,11 @@ const pointRow = z.object({
   user_id: z.string(),
   user_role: z.enum(USER_ROLES),
   category: z.enum(CATEGORY_IDS),
+  /** D-35: the public point (`location`); the exact one only for a viewer allowed it (exactPoints). */
   lng: z.coerce.number(),
   lat: z.coerce.number(),
+  /** D-35: the owner shows the exact place: the public point is the exact one. */
+  show_exact_location: z.boolean(),
   sub_category_en: z.string(),
   /** D-30: null means the sub-category's name. */
   title: z.string().nullable(),
@@ -139,7 +143,7 @@ export interface ViewRows {
 /** Up to `limit` open posts in the viewport, newest first. */
 const pointsQuery = (filter: MapFilter, limit: number) => sql`
   select s.id, s.user_id, s.user_role, s.category, s.location[0] as lng, s.location[1] as lat,
-         s.sub_category_en, s.sub_category_fr, s.sub_category_id, s.title,
+         s.show_exact_location, s.sub_category_en, s.sub_category_fr, s.sub_category_id, s.title,
          s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip,
          u.completed_deals, u.rating_sum, u.rating_count, s.created_at
   from solutions s join users u on u.id = s.user_id
@@ -210,6 +214,24 @@ export function mapRepository(db: Db) {
       if (!row!.quiet) return { source: 'kept', points: [], clusters: (row!.kept ?? []).map(toCluster) };
       if (row!.busy) return { source: 'clusters', points: [], clusters: (row!.clusters ?? []).map(toCluster) };
       return { source: 'points', points: row!.points ?? [], clusters: [] };
+    },
+
+    /**
+     * D-35: the exact points of those of `ids` that `viewerId` may see exactly: their own posts and
+     * posts they hold a deal on that the owner confirmed (solutions/repository.ts viewerExact).
+     */
+    async exactPoints(viewerId: string, ids: string[]): Promise<Map<string, { lng: number; lat: number }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await queryRows(
+        db,
+        sql`select s.id, s.exact_location[0] as lng, s.exact_location[1] as lat from solutions s
+          where s.id in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and ${viewerExact(sql`s`, sql`${viewerId}::uuid`)}`,
+        z.object({ id: z.string(), lng: z.coerce.number(), lat: z.coerce.number() }),
+      );
+      return new Map(rows.map((r) => [r.id, { lng: r.lng, lat: r.lat }]));
     },
 
     /** Exact clusters of a viewport: what the kept counts must add up to (the map tests compare both). */

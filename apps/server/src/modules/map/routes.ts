@@ -2,6 +2,7 @@
 import { dataOf, errorSchema, MAP_MAX_VIEWPORT_PX, mapQuerySchema, mapResultSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
+import { accessToken } from '../../plugins/auth.js';
 import { buildMapService } from './service.js';
 
 /** Map views one address may ask for in a minute (times RATE_LIMIT_SCALE): panning sends one or two a second. */
@@ -32,9 +33,19 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       },
     },
     async (request, reply) => {
-      // Markers change as people post: a short shared cache absorbs bursts of identical views.
-      reply.header('cache-control', 'public, max-age=15');
-      return { data: await solutions.map(request.query) };
+      const token = accessToken(request);
+      if (token === undefined) {
+        // Markers change as people post: a short shared cache absorbs bursts of identical views.
+        reply.header('cache-control', 'public, max-age=15');
+        return { data: await solutions.map(request.query) };
+      }
+      // D-35: a signed-in viewer sees their own posts and those of deals the owner confirmed at
+      // their exact points: an answer for them alone, never kept by a shared cache. A key that
+      // is no session's gets the public answer, as a visitor.
+      reply.header('cache-control', 'private, no-store');
+      reply.header('vary', 'access-token');
+      const viewer = await app.sessions.authenticate(token);
+      return { data: await solutions.map(request.query, viewer?.userId) };
     },
   );
 };

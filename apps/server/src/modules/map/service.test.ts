@@ -73,8 +73,9 @@ describeEachDatabase('the map query (D-5, D-20)', (database) => {
     expect(view.points).toHaveLength(10);
     const point = view.points[0]!;
     expect(point).toMatchObject({ category: 'Delivery', title: 'Tracteur (par jour)', verified: true, vip: true });
-    // The detail routes need the poster: /clientsdetails/{id}/{userId}, /supplierdetails/{id}/{userId}.
-    expect(point.user_id).toBe(ownerId);
+    // D-35: never the poster's id, by which anyone could gather one person's posts (API.md has none).
+    expect(point).not.toHaveProperty('user_id');
+    expect(JSON.stringify(view)).not.toContain(ownerId);
     // D-29: the poster's completed deals and rating, for the popup.
     expect(point.completed_deals).toBe(3);
     expect(point.rating).toEqual({ average: 4.5, count: 2 });

@@ -6,6 +6,7 @@
 // measures a city and the world against their goals.
 import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type MapQuery } from '@app/shared';
 import type { Db } from '../../db/client.js';
+import { to3 } from '../../lib/public-point.js';
 import { titleIn } from '../solutions/title.js';
 import { ratingOf } from '../solutions/service.js';
 import {
@@ -44,16 +45,21 @@ export function boxesOf([west, south, east, north]: [number, number, number, num
       ];
 }
 
-function toPoint(row: PointRow, query: MapQuery): MapPoint {
+/**
+ * A post as a map point. D-35: at its public point to 3 decimals, or at `exact` (the viewer's own
+ * post or one of a deal its owner confirmed); never with the poster's id, which would let anyone
+ * gather one person's posts (API.md lists none).
+ */
+function toPoint(row: PointRow, query: MapQuery, exact: { lng: number; lat: number } | undefined): MapPoint {
   const code = currencyOfSetting(query.currency);
   const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
   return {
     _id: row.id,
-    user_id: row.user_id,
     user_role: row.user_role,
     category: row.category,
-    lat: row.lat,
-    lng: row.lng,
+    lat: exact ? exact.lat : to3(row.lat),
+    lng: exact ? exact.lng : to3(row.lng),
+    location_exact: exact !== undefined || row.show_exact_location,
     title: titleIn(row, query.lang),
     sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
     display_price: formatMoney(minor, code, query.lang === 'fr' ? 'fr-ca' : 'en-us'),
@@ -84,7 +90,8 @@ export interface MapServiceOptions {
 
 export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: MapServiceOptions = {}) {
   /** The view, and which of the three answers it got (ViewSource, for tests). */
-  async function view(query: MapQuery): Promise<MapView & { source: ViewSource }> {
+  /** `viewerId`: a signed-in viewer, who sees their own posts and confirmed deals' exactly (D-35). */
+  async function view(query: MapQuery, viewerId?: string): Promise<MapView & { source: ViewSource }> {
     const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
     const { source, points, clusters } = await repo.view(filter, {
       grid: cellGridFor(query.zoom, filter),
@@ -93,13 +100,19 @@ export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: Map
       cell: cellSize(query.zoom),
       maxClusters: MAX_CLUSTERS,
     });
-    return { source, points: points.map((p) => toPoint(p, query)), clusters };
+    const exact = viewerId
+      ? await repo.exactPoints(
+          viewerId,
+          points.map((p) => p.id),
+        )
+      : new Map<string, { lng: number; lat: number }>();
+    return { source, points: points.map((p) => toPoint(p, query, exact.get(p.id))), clusters };
   }
 
   return {
     view,
-    async map(query: MapQuery): Promise<MapView> {
-      const { points, clusters } = await view(query);
+    async map(query: MapQuery, viewerId?: string): Promise<MapView> {
+      const { points, clusters } = await view(query, viewerId);
       return { points, clusters };
     },
   };

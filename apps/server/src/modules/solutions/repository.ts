@@ -70,8 +70,19 @@ const solutionRow = z.object({
   pickup_country: z.string().nullable(),
   pickup_postal_address: z.string().nullable(),
   pickup_date: z.string().nullable(),
+  /** D-35: the public point (`location`), within 1 km of the true one. */
   pickup_lat: z.coerce.number(),
   pickup_lng: z.coerce.number(),
+  /** D-35: the true point: for toSolution to give its owner and a confirmed deal's parties only. */
+  exact_lat: z.coerce.number(),
+  exact_lng: z.coerce.number(),
+  /** D-35: the owner shows the exact place (a shop, a depot). */
+  show_exact_location: z.boolean(),
+  /**
+   * D-35: whether the viewer the statement ran for (signedInRows) is the owner or a party of a deal
+   * the owner confirmed; false when the statement knew no viewer (the service decides then).
+   */
+  viewer_exact: z.boolean().default(false),
   delivery_street_address: z.string().nullable(),
   delivery_city: z.string().nullable(),
   delivery_region: z.string().nullable(),
@@ -163,6 +174,9 @@ const NEAR_WINDOW = 2000;
 /** A typed word stands for at most this many words of the posts (itself, longer words, close spellings). */
 const VARIANTS_PER_WORD = 8;
 
+/** D-35: posts whose true points lie this close (about 110 m) are made from the same place. */
+const SAME_PLACE_DEGREES = 0.001;
+
 /** Later than any post: the newest posts are the nearest to it (`created_at <-> NEVER`, btree_gist). */
 const NEVER = '9999-12-31T00:00:00Z';
 
@@ -192,6 +206,7 @@ const COLUMNS = sql`
          s.sub_category_en, s.sub_category_fr, s.title, s.price_usd, s.price_eur, s.price_xof, s.description,
          s.pickup_street_address, s.pickup_city, s.pickup_region, s.pickup_country, s.pickup_postal_address,
          s.pickup_date::text as pickup_date, s.location[1] as pickup_lat, s.location[0] as pickup_lng,
+         s.exact_location[1] as exact_lat, s.exact_location[0] as exact_lng, s.show_exact_location,
          s.delivery_street_address, s.delivery_city, s.delivery_region, s.delivery_country,
          s.delivery_postal_address, s.delivery_date::text as delivery_date, s.delivery_lat, s.delivery_lng,
          s.status, s.unit, s.capacity, s.blocked, s.dates_to::text as dates_to,
@@ -202,6 +217,14 @@ const COLUMNS = sql`
                      'thumbKey', i.thumb_key) order by i.position)
                    from solution_images i where i.solution_id = s.id), '[]'::json) as images`;
 const SELECT = sql`${COLUMNS} from solutions s join users u on u.id = s.user_id`;
+
+/**
+ * D-35: whether `viewer` may see the exact point of post `post` (a relation with id and user_id):
+ * its owner, or the acceptor of a deal on it that the owner confirmed (accepted, or since completed).
+ */
+export const viewerExact = (post: SQL, viewer: SQL) => sql`(${post}.user_id = ${viewer} or exists (
+  select 1 from deals vx where vx.solution_id = ${post}.id and vx.acceptor_id = ${viewer}
+    and vx.state in ('accepted', 'completed') and vx.confirmed_at is not null))`;
 
 /**
  * D-29: a listed post is open (Pending), not hidden by an admin and not of a blocked owner: the
@@ -296,10 +319,11 @@ function byCategory(filter: SearchFilter, needle: SQL): SQL {
 export function solutionsRepository(db: Db) {
   /** The rows of `query`; with a claim, only for the live session it names (signedInRows). */
   const run = async (query: SQL, claim: SessionClaim | undefined, limit: number): Promise<SolutionRow[]> =>
-    (claim ? (await signedInRows(db, claim, query, solutionRow)).rows : rowsOf(await db.execute(query))).slice(
-      0,
-      limit,
-    );
+    (claim
+      ? (await signedInRows(db, claim, sql`select x.*, ${viewerExact(sql`x`, sql`me.user_id`)} as viewer_exact
+          from (${query}) x`, solutionRow)).rows
+      : rowsOf(await db.execute(query))
+    ).slice(0, limit);
 
   return {
     /** The post and its images in one transaction: both or neither. */
@@ -311,6 +335,23 @@ export function solutionsRepository(db: Db) {
         }
         return created!.id;
       });
+    },
+
+    /**
+     * D-35: the public point of the user's latest post made from (about) the same place, if any:
+     * a new post from home reuses it, so that many posts' independent draws cannot be averaged
+     * back to the home. Posts that show their exact place do not count.
+     */
+    async publicPointOfSamePlace(userId: string, exact: { lng: number; lat: number }) {
+      const [row] = await queryRows(
+        db,
+        sql`select s.location[0] as lng, s.location[1] as lat from solutions s
+          where s.user_id = ${userId} and not s.show_exact_location
+            and s.exact_location <@ circle(point(${exact.lng}, ${exact.lat}), ${SAME_PLACE_DEGREES})
+          order by s.created_at desc limit 1`,
+        z.object({ lng: z.coerce.number(), lat: z.coerce.number() }),
+      );
+      return row;
     },
 
     async findById(id: string): Promise<SolutionRow | undefined> {
@@ -576,7 +617,8 @@ export function solutionsRepository(db: Db) {
     /** My Orders (SPEC 2.3 item 12): posts the user requested or holds a live deal on, latest first. */
     async acceptedBy(userId: string, limit: number): Promise<SolutionRow[]> {
       return rowsOf(
-        await db.execute(sql`${SELECT} join (select solution_id, max(accepted_at) as last_at from deals
+        await db.execute(sql`${COLUMNS}, ${viewerExact(sql`s`, sql`${userId}::uuid`)} as viewer_exact
+          from solutions s join users u on u.id = s.user_id join (select solution_id, max(accepted_at) as last_at from deals
             where acceptor_id = ${userId} and ended_at is null group by solution_id) d on d.solution_id = s.id
           where s.status <> 'Deleted' and not s.hidden and not s.owner_blocked
           order by d.last_at desc limit ${limit}`),

@@ -26,7 +26,8 @@ import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
 import { countryCodeOf, normalizeName as normalize } from '../../lib/countries.js';
-import { distanceKm, roundKm } from '../../lib/geo.js';
+import { distanceKm, roundHalfKm } from '../../lib/geo.js';
+import { drawPublicPoint, PUBLIC_POINT_RADIUS_KM, to3 } from '../../lib/public-point.js';
 import { processPostImage } from '../../lib/images.js';
 import { notices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
@@ -126,8 +127,32 @@ export const ratingOf = (sum: number, count: number) => ({
   count,
 });
 
-export function toSolution(row: SolutionRow, images: ImageRow[], display: Display, contacts: boolean): Solution {
+/**
+ * D-35: the point a viewer is shown: the true one for the owner and a confirmed deal's parties
+ * (`exact`), or when the owner shows the place; else the public point, to 3 decimals.
+ */
+export function pointFor(
+  row: Pick<SolutionRow, 'pickup_lat' | 'pickup_lng' | 'exact_lat' | 'exact_lng' | 'show_exact_location'>,
+  exact: boolean,
+): { lat: number; lng: number; exact: boolean } {
+  return exact || row.show_exact_location
+    ? { lat: row.exact_lat, lng: row.exact_lng, exact: true }
+    : { lat: to3(row.pickup_lat), lng: to3(row.pickup_lng), exact: false };
+}
+
+/**
+ * A post as the API answers it. `exact`: the viewer is its owner or a party of a deal the owner
+ * confirmed (D-35); everyone else gets the public point.
+ */
+export function toSolution(
+  row: SolutionRow,
+  images: ImageRow[],
+  display: Display,
+  contacts: boolean,
+  exact: boolean,
+): Solution {
   const code = currencyOfSetting(display.currency);
+  const point = pointFor(row, exact);
   const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
   return {
     _id: row.id,
@@ -160,8 +185,9 @@ export function toSolution(row: SolutionRow, images: ImageRow[], display: Displa
     pickup_country: row.pickup_country,
     pickup_postal_address: row.pickup_postal_address,
     pickup_date: row.pickup_date,
-    pickup_lat: row.pickup_lat,
-    pickup_lng: row.pickup_lng,
+    pickup_lat: point.lat,
+    pickup_lng: point.lng,
+    location_exact: point.exact,
     delivery_street_address: row.delivery_street_address,
     delivery_city: row.delivery_city,
     delivery_region: row.delivery_region,
@@ -182,12 +208,35 @@ export const hiddenFrom = (row: Pick<SolutionRow, 'hidden' | 'owner_blocked' | '
 
 export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now = () => new Date() }: Deps) {
   /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
-  async function withImages(rows: SolutionRow[], display: Display, near?: [number, number]): Promise<Solution[]> {
+  async function withImages(
+    rows: SolutionRow[],
+    display: Display,
+    near?: [number, number],
+    exact: (row: SolutionRow) => boolean = (row) => row.viewer_exact,
+  ): Promise<Solution[]> {
     return rows.map((row) => {
-      const solution = toSolution(row, row.images, display, false);
-      // API.md: lists with `near` carry how far each post is from that point.
-      return near ? { ...solution, distance_km: roundKm(distanceKm(near, row.pickup_lat, row.pickup_lng)) } : solution;
+      const solution = toSolution(row, row.images, display, false, exact(row));
+      // API.md: lists with `near` carry how far each post is from that point; D-35: from the point
+      // the viewer is shown, to the half kilometre.
+      return near
+        ? { ...solution, distance_km: roundHalfKm(distanceKm(near, solution.pickup_lat, solution.pickup_lng)) }
+        : solution;
     });
+  }
+
+  /**
+   * D-35: a new post's public point, drawn once: the exact point when the owner shows it, the one
+   * of the owner's earlier post from the same place (so that draws cannot be averaged), else a
+   * fresh draw within 1 km.
+   */
+  async function publicPointOf(userId: string, input: NewSolution) {
+    const exact = { lng: input.pickup_lng, lat: input.pickup_lat };
+    if (input.show_exact_location) return exact;
+    const earlier = await repo.publicPointOfSamePlace(userId, exact);
+    if (earlier && distanceKm([exact.lng, exact.lat], earlier.lat, earlier.lng) <= PUBLIC_POINT_RADIUS_KM) {
+      return earlier;
+    }
+    return drawPublicPoint(exact);
   }
 
   function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
@@ -242,6 +291,7 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
           storage.put(i.thumbKey, i.image.thumb.body, 'image/webp'),
         ]),
       );
+      const shown = await publicPointOf(caller.userId, input);
       let id: string;
       try {
         id = await repo.insert(
@@ -263,7 +313,9 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
             pickupCountry: country.pickup,
             pickupPostalAddress: input.pickup_postal_address,
             pickupDate: input.pickup_date,
-            location: { x: input.pickup_lng, y: input.pickup_lat },
+            location: { x: shown.lng, y: shown.lat },
+            exactLocation: { x: input.pickup_lng, y: input.pickup_lat },
+            showExactLocation: input.show_exact_location,
             deliveryStreetAddress: input.delivery_street_address,
             deliveryCity: input.delivery_city,
             deliveryRegion: input.delivery_region,
@@ -308,9 +360,17 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         },
         () => at,
       );
-      const solution = toSolution(row, row.images, display, await preloaded.maySeeContacts(caller.userId, row));
-      const facts = await repo.dealFacts(row.id, caller.userId);
       const mine = row.user_id === caller.userId;
+      // D-35: the exact point for the owner and the acceptor of a deal the owner confirmed (findForViewer
+      // reads the viewer's own accepted or completed deal only).
+      const solution = toSolution(
+        row,
+        row.images,
+        display,
+        await preloaded.maySeeContacts(caller.userId, row),
+        mine || deal?.acceptorId === caller.userId,
+      );
+      const facts = await repo.dealFacts(row.id, caller.userId);
       return {
         ...solution,
         // D-33: the days at capacity, never by whom; the owner also sees what they blocked.
@@ -442,7 +502,8 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
       const rows = await repo.byOwner(userId, MY_LIST_LIMIT);
       const ids = rows.map((r) => r.id);
       const [counts, requests] = await Promise.all([repo.visitCounts(ids), repo.requestCounts(ids)]);
-      const data = await withImages(rows, display);
+      // The owner's own posts: their exact points (D-35).
+      const data = await withImages(rows, display, undefined, () => true);
       return {
         data: data.map((s) => ({ ...s, visit_count: counts.get(s._id) ?? 0, request_count: requests.get(s._id) ?? 0 })),
         next_cursor: null,
