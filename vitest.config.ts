@@ -33,6 +33,8 @@ export default defineConfig({
             'apps/server/src/modules/deals/lifecycle.routes.test.ts',
             'apps/server/src/modules/deals/races.test.ts',
             'apps/server/src/modules/deals/clock.test.ts',
+            // D-35: who sees a post's exact point, on the map, in lists, search and details.
+            'apps/server/src/modules/solutions/privacy.routes.test.ts',
           ],
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,

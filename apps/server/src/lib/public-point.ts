@@ -2,16 +2,15 @@
 // around its true point (never the square: its corners would reach 1.4 km and favour the
 // diagonals), with a cryptographic generator so that one draw tells nothing about the next.
 // Migration 0025's public_point_near() is the same draw in SQL, for posts written before it.
-import { randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { distanceKm, EARTH_RADIUS_KM } from './geo.js';
 
 /** The public point lies within this distance of the true point. */
 export const PUBLIC_POINT_RADIUS_KM = 1;
 
 const KM_PER_DEGREE = (EARTH_RADIUS_KM * Math.PI) / 180;
-const STEPS = 2 ** 48;
 /** A uniform number in [0, 1) from 48 random bits. */
-const uniform = () => randomInt(0, STEPS) / STEPS;
+const uniform = () => randomBytes(6).readUIntBE(0, 6) / 2 ** 48;
 
 /** Three decimals: about 110 m, as D-35 gives a public point. */
 export const to3 = (degrees: number) => Math.round(degrees * 1000) / 1000;

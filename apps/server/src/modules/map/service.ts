@@ -57,8 +57,9 @@ function toPoint(row: PointRow, query: MapQuery, exact: { lng: number; lat: numb
     _id: row.id,
     user_role: row.user_role,
     category: row.category,
-    lat: exact ? exact.lat : to3(row.lat),
-    lng: exact ? exact.lng : to3(row.lng),
+    // A post that shows its place has its exact point as its public one, all its decimals.
+    lat: exact ? exact.lat : row.show_exact_location ? row.lat : to3(row.lat),
+    lng: exact ? exact.lng : row.show_exact_location ? row.lng : to3(row.lng),
     location_exact: exact !== undefined || row.show_exact_location,
     title: titleIn(row, query.lang),
     sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
