@@ -312,9 +312,7 @@ function buildPost(seq: number, rng: () => number, ownerOf: OwnerOf, now: number
     pickupDate,
     // D-35: the public point is drawn as the app draws it, from the seed's generator so that the
     // demo data stays the same from run to run.
-    location: (({ lng, lat }) => ({ x: lng, y: lat }))(
-      drawPublicPoint({ lng: location.x, lat: location.y }, rng),
-    ),
+    location: (({ lng, lat }) => ({ x: lng, y: lat }))(drawPublicPoint({ lng: location.x, lat: location.y }, rng)),
     exactLocation: location,
     ...(destination && {
       deliveryStreetAddress: pick(['Centre-ville', 'Marché central', 'Gare routière', 'Zone industrielle'], rng),

@@ -4,6 +4,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
 import { useCountryName } from '../lib/countries';
+import { PostPlace } from './post-place';
 import { categoryName, formatPlainDate, isOwnProposition, joinPlace, showsDelivery, subCategoryOf } from '../lib/post';
 
 interface Props {
@@ -46,6 +47,10 @@ export function PostFacts({ solution, price, service = false }: Props) {
         </>
       ) : null}
       <Fact label={delivery ? t('details.pickup') : t('details.address')}>{pickupPlace || '—'}</Fact>
+      {/* D-35: exact (with a link to open it) or approximate. */}
+      <Fact label={t('privacy.location')}>
+        <PostPlace solution={solution} />
+      </Fact>
       {solution.pickup_date ? (
         <Fact label={delivery ? t('details.pickupDate') : t('details.date')}>
           {formatPlainDate(solution.pickup_date)}

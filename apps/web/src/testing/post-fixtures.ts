@@ -24,6 +24,8 @@ export const solution = (overrides: Partial<Solution> = {}): Solution => ({
   pickup_date: '2026-12-01',
   pickup_lat: 14.69,
   pickup_lng: -17.44,
+  // D-35: a public point, as strangers get it.
+  location_exact: false,
   delivery_street_address: null,
   delivery_city: null,
   delivery_region: null,

@@ -93,7 +93,7 @@ describe('the owner chooses among requests (D-32)', () => {
     expect(res.body).not.toContain(second.account.email);
   });
 
-  it('tells the owner how far each requester is, from where they last posted, to the kilometre', async () => {
+  it('tells the owner how far each requester is, from where they last posted, to the half kilometre', async () => {
     // Awa last posted in Thiès (about 60 km from Dakar); Fatou never posted: no distance for her.
     await publish(t.app, first, {
       ...villa('provideSolution'),
@@ -106,7 +106,8 @@ describe('the owner chooses among requests (D-32)', () => {
     const awa = list.find((d) => d.counterpart._id === first.user._id)!.counterpart;
     expect(awa.distance_km).toBeGreaterThan(50);
     expect(awa.distance_km).toBeLessThan(70);
-    expect(Number.isInteger(awa.distance_km)).toBe(true);
+    // D-35: between public points, to the half kilometre.
+    expect(Number.isInteger(awa.distance_km! * 2)).toBe(true);
     expect(list.find((d) => d.counterpart._id === second.user._id)!.counterpart).not.toHaveProperty('distance_km');
     // Only the owner's list of requests carries it: never the requester's own view of the deal.
     const own = await t.app.inject({ url: `/api/deals/${firstDeal}`, headers: first.headers });

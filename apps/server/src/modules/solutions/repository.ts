@@ -320,8 +320,15 @@ export function solutionsRepository(db: Db) {
   /** The rows of `query`; with a claim, only for the live session it names (signedInRows). */
   const run = async (query: SQL, claim: SessionClaim | undefined, limit: number): Promise<SolutionRow[]> =>
     (claim
-      ? (await signedInRows(db, claim, sql`select x.*, ${viewerExact(sql`x`, sql`me.user_id`)} as viewer_exact
-          from (${query}) x`, solutionRow)).rows
+      ? (
+          await signedInRows(
+            db,
+            claim,
+            sql`select x.*, ${viewerExact(sql`x`, sql`me.user_id`)} as viewer_exact
+          from (${query}) x`,
+            solutionRow,
+          )
+        ).rows
       : rowsOf(await db.execute(query))
     ).slice(0, limit);
 

@@ -351,8 +351,9 @@ describe('lists, details and search', () => {
       headers: owner.headers,
     });
     expect(res.json().data[0].pickup_city).toBe('Abidjan');
-    // (-4.01, 5.36) to (-4.0, 5.35): 1.6 km.
-    expect(res.json().data[0].distance_km).toBe(1.6);
+    // (-4.01, 5.36) to (-4.0, 5.35): 1.6 km, from the exact point its owner sees, to the half
+    // kilometre (D-35).
+    expect(res.json().data[0].distance_km).toBe(1.5);
     expect(res.json().next_cursor).toEqual(expect.any(String));
     const newest = await t.app.inject({ url: '/api/solution/getAllSolutions/provideSolution', headers: owner.headers });
     expect(newest.json().data[0]).not.toHaveProperty('distance_km');

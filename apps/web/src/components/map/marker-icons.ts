@@ -22,18 +22,43 @@ export interface PointIconText {
   vip?: string;
 }
 
-export function pointIcon(kind: 'need' | 'offer', text: PointIconText): DivIcon {
+/**
+ * A post's marker: a pin at its exact point, or, when the point is only approximate (D-35), a
+ * smaller dot at the centre of the area drawn around it (areaStyle), still a focusable button.
+ */
+export function pointIcon(kind: 'need' | 'offer', text: PointIconText, approximate = false): DivIcon {
   const badges = [
     text.verified ? `<span class="map-badge map-badge-id" aria-hidden="true">${escapeHtml(text.verified)}</span>` : '',
     text.vip ? `<span class="map-badge map-badge-vip" aria-hidden="true">${escapeHtml(text.vip)}</span>` : '',
   ].join('');
+  const size = approximate ? 24 : 32;
   return divIcon({
-    className: `map-marker map-marker-${kind}`,
+    className: `map-marker map-marker-${kind}${approximate ? ' map-marker-area' : ''}`,
     html: `<span class="map-pin" aria-hidden="true">${kind === 'need' ? NEED_GLYPH : OFFER_GLYPH}</span>${badges}<span class="visually-hidden">${escapeHtml(text.name)}</span>`,
-    iconSize: [32, 32],
-    iconAnchor: [16, 16],
-    popupAnchor: [0, -16],
+    iconSize: [size, size],
+    iconAnchor: [size / 2, size / 2],
+    popupAnchor: [0, -size / 2],
   });
+}
+
+/** D-35: the radius of the area an approximate post is drawn as: its public point is within it. */
+export const AREA_RADIUS_M = 1000;
+
+/**
+ * The area of an approximate post (D-35): its kind's colour, the same as the pins (`--need-dark`
+ * #1657a8, `--green-600` #1f7a4a), whose outline keeps at least 3:1 against the tile-less land
+ * (#f4f1e8: 6.3:1 and 4.7:1), the sea (#bcd9ee: 4.8:1 and 3.6:1) and its own light fill.
+ */
+export function areaStyle(kind: 'need' | 'offer') {
+  const color = kind === 'need' ? '#1657a8' : '#1f7a4a';
+  return {
+    color,
+    weight: 2.5,
+    opacity: 1,
+    fillColor: color,
+    fillOpacity: 0.14,
+    className: `map-area map-area-${kind}`,
+  };
 }
 
 /** A cluster badge `size` pixels wide. */

@@ -28,6 +28,7 @@ import { DealStatusWord } from './deal-status-word';
 import { DealThread } from './deal-thread';
 import { RatingForm } from './rating-form';
 import { ReportButton } from '../../../components/report-dialog';
+import { PostPlace } from '../../../components/post-place';
 import '../../../components/post-views.css';
 import '../deal-page.css';
 
@@ -120,6 +121,13 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
           <div>
             <dt>{t(deal.confirmed_at ? 'dealPage.confirmedAt' : 'dealPage.requestedAt')}</dt>
             <dd>{formatMoment(deal.confirmed_at ?? deal.accepted_at)}</dd>
+          </div>
+          {/* D-35: a confirmed deal's parties see the exact place, with a link to open it. */}
+          <div>
+            <dt>{t('privacy.location')}</dt>
+            <dd>
+              <PostPlace solution={solution} />
+            </dd>
           </div>
           {deal.completed_at ? (
             <div>

@@ -19,6 +19,11 @@ export function MapLegend() {
         </span>
         {t('map.legendOffer')}
       </li>
+      {/* D-35: most posts are shown as an area around their public point. */}
+      <li>
+        <span className="map-legend-swatch map-legend-area" aria-hidden="true" />
+        {t('privacy.legendArea')}
+      </li>
     </ul>
   );
 }

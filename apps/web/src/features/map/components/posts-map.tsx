@@ -9,7 +9,7 @@ import type { LeafletKeyboardEvent, Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
 import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } from '@app/shared';
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
@@ -28,7 +28,7 @@ import {
   viewportBbox,
   type Bbox,
 } from '../utils/viewport';
-import { clusterIcon, pointIcon } from '../../../components/map/marker-icons';
+import { AREA_RADIUS_M, areaStyle, clusterIcon, pointIcon } from '../../../components/map/marker-icons';
 import {
   Basemap,
   DEFAULT_CENTRE,
@@ -194,15 +194,33 @@ const PointMarker = memo(function PointMarker({
   const { verified, vip } = point;
   const badges = [verified ? t('map.verifiedLabel') : '', vip ? t('map.vipLabel') : ''].filter(Boolean);
   const what = t(kind === 'need' ? 'map.need' : 'map.offer');
-  const name = [t('map.markerName', { kind: what, title, price: point.display_price }), ...badges].join(', ');
+  // D-35: a post whose exact point the viewer may not see is drawn as an area around its public
+  // point, and says so in its name.
+  const approximate = point.location_exact === false;
+  const name = [
+    t('map.markerName', { kind: what, title, price: point.display_price }),
+    ...badges,
+    ...(approximate ? [t('privacy.approximateArea')] : []),
+  ].join(', ');
   const icon = useMemo(
     () =>
-      pointIcon(kind, {
-        name,
-        verified: verified ? t('map.verifiedBadge') : undefined,
-        vip: vip ? t('map.vipBadge') : undefined,
-      }),
-    [kind, name, verified, vip, t],
+      pointIcon(
+        kind,
+        {
+          name,
+          verified: verified ? t('map.verifiedBadge') : undefined,
+          vip: vip ? t('map.vipBadge') : undefined,
+        },
+        approximate,
+      ),
+    [kind, name, verified, vip, t, approximate],
+  );
+  const area = useMemo(() => areaStyle(kind), [kind]);
+  const areaHandlers = useMemo(
+    () => ({
+      click: () => (onVisitorOpen ? onVisitorOpen() : markerRef.current?.openPopup()),
+    }),
+    [onVisitorOpen],
   );
 
   const handlers = useMemo(
@@ -227,42 +245,59 @@ const PointMarker = memo(function PointMarker({
   );
 
   return (
-    <Marker ref={markerRef} position={[point.lat, point.lng]} icon={icon} keyboard riseOnHover eventHandlers={handlers}>
-      {onVisitorOpen ? null : (
-        <Popup>
-          <div className="map-popup">
-            <p className={`map-popup-kind map-popup-${kind}`}>{t(`map.${kind}`)}</p>
-            <p className="map-popup-title">{title}</p>
-            {category ? <p className="map-popup-category">{pick(category.name, language)}</p> : null}
-            <p className="map-popup-price">{point.display_price}</p>
-            {point.verified || point.vip ? (
-              <p className="map-popup-badges">
-                {point.verified ? <span className="map-badge map-badge-id">{t('map.verifiedBadge')}</span> : null}
-                {point.vip ? <span className="map-badge map-badge-vip">{t('map.vipBadge')}</span> : null}
-              </p>
-            ) : null}
-            {/* D-29: the poster's rating and completed deals, when the map sends them. */}
-            {point.rating || point.completed_deals !== undefined ? (
-              <p className="map-popup-person">
-                <PersonSummary
-                  person={{
-                    firstName: '',
-                    verified: false,
-                    vip: false,
-                    completed_deals: point.completed_deals,
-                    rating: point.rating,
-                  }}
-                  size="facts"
-                />
-              </p>
-            ) : null}
-            <Link className="button button-small button-primary map-popup-link" to={detailPath(point)}>
-              {t('map.details')}
-            </Link>
-          </div>
-        </Popup>
-      )}
-    </Marker>
+    <>
+      {approximate ? (
+        <Circle
+          center={[point.lat, point.lng]}
+          radius={AREA_RADIUS_M}
+          pathOptions={area}
+          eventHandlers={areaHandlers}
+        />
+      ) : null}
+      <Marker
+        ref={markerRef}
+        position={[point.lat, point.lng]}
+        icon={icon}
+        keyboard
+        riseOnHover
+        eventHandlers={handlers}
+      >
+        {onVisitorOpen ? null : (
+          <Popup>
+            <div className="map-popup">
+              <p className={`map-popup-kind map-popup-${kind}`}>{t(`map.${kind}`)}</p>
+              <p className="map-popup-title">{title}</p>
+              {category ? <p className="map-popup-category">{pick(category.name, language)}</p> : null}
+              <p className="map-popup-price">{point.display_price}</p>
+              {point.verified || point.vip ? (
+                <p className="map-popup-badges">
+                  {point.verified ? <span className="map-badge map-badge-id">{t('map.verifiedBadge')}</span> : null}
+                  {point.vip ? <span className="map-badge map-badge-vip">{t('map.vipBadge')}</span> : null}
+                </p>
+              ) : null}
+              {/* D-29: the poster's rating and completed deals, when the map sends them. */}
+              {point.rating || point.completed_deals !== undefined ? (
+                <p className="map-popup-person">
+                  <PersonSummary
+                    person={{
+                      firstName: '',
+                      verified: false,
+                      vip: false,
+                      completed_deals: point.completed_deals,
+                      rating: point.rating,
+                    }}
+                    size="facts"
+                  />
+                </p>
+              ) : null}
+              <Link className="button button-small button-primary map-popup-link" to={detailPath(point)}>
+                {t('map.details')}
+              </Link>
+            </div>
+          </Popup>
+        )}
+      </Marker>
+    </>
   );
 });
 

@@ -73,8 +73,8 @@ describe('cluster badges', () => {
 
 describe('detail links (SPEC 2.3 item 11)', () => {
   it('send a need to /clientsdetails and an offer to /supplierdetails, with the poster', () => {
-    expect(detailPath({ _id: 's1', user_id: 'u1', user_role: 'needSolution' })).toBe('/clientsdetails/s1/u1');
-    expect(detailPath({ _id: 's2', user_id: 'u2', user_role: 'provideSolution' })).toBe('/supplierdetails/s2/u2');
+    expect(detailPath({ _id: 's1', user_role: 'needSolution' })).toBe('/clientsdetails/s1/-');
+    expect(detailPath({ _id: 's2', user_role: 'provideSolution' })).toBe('/supplierdetails/s2/-');
   });
 });
 

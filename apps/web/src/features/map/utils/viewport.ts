@@ -50,10 +50,14 @@ export function clusterCount(count: number, language: Language): string {
 /** Clicking a cluster zooms in on it by two levels (a quarter of the area), up to street level. */
 export const clusterZoom = (zoom: number): number => Math.min(18, zoom + 2);
 
-/** SPEC 2.3 item 11's detail routes: a need opens /clientsdetails, an offer /supplierdetails. */
-export function detailPath(point: Pick<MapPoint, '_id' | 'user_id' | 'user_role'>): string {
+/**
+ * SPEC 2.3 item 11's detail routes: a need opens /clientsdetails, an offer /supplierdetails. D-35:
+ * a map point no longer names its poster, and the details page reads only the post's id, so the
+ * route's user segment is a placeholder ("-").
+ */
+export function detailPath(point: Pick<MapPoint, '_id' | 'user_role'>): string {
   const base = point.user_role === 'needSolution' ? '/clientsdetails' : '/supplierdetails';
-  return `${base}/${encodeURIComponent(point._id)}/${encodeURIComponent(point.user_id)}`;
+  return `${base}/${encodeURIComponent(point._id)}/-`;
 }
 
 /** Below this zoom, points closer than a marker's size on screen are drawn as one counted group. */

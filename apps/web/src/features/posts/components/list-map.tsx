@@ -3,11 +3,11 @@
 import { latLngBounds } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
+import { Circle, MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-leaflet';
 import { Link } from 'react-router';
 import type { Solution } from '@app/shared';
 import { Basemap, DEFAULT_CENTRE, MapSetup, MIN_ZOOM, WORLD_BOUNDS } from '../../../components/map/map-kit';
-import { pointIcon } from '../../../components/map/marker-icons';
+import { AREA_RADIUS_M, areaStyle, pointIcon } from '../../../components/map/marker-icons';
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
 import { detailPath, isOffer } from '../../../lib/post';
@@ -56,27 +56,43 @@ function PostMarker({ solution }: { solution: Solution }) {
   const { t } = useTranslation();
   const offer = isOffer(solution.user_role);
   const title = postTitleOf(solution);
+  // D-35: a post whose exact point the viewer may not see is drawn as an area.
+  const approximate = !solution.location_exact;
   const icon = useMemo(
     () =>
-      pointIcon(offer ? 'offer' : 'need', {
-        name: t('lists.markerName', {
-          kind: t(offer ? 'details.offer' : 'details.need'),
-          title,
-          price: solution.display_price,
-        }),
-      }),
-    [offer, t, title, solution.display_price],
+      pointIcon(
+        offer ? 'offer' : 'need',
+        {
+          name: t('lists.markerName', {
+            kind: t(offer ? 'details.offer' : 'details.need'),
+            title,
+            price: solution.display_price,
+          }),
+        },
+        approximate,
+      ),
+    [offer, t, title, solution.display_price, approximate],
   );
+  const area = useMemo(() => areaStyle(offer ? 'offer' : 'need'), [offer]);
   return (
-    // Out of the Tab order: the list below holds the same posts as links, in reading order.
-    <Marker position={[solution.pickup_lat, solution.pickup_lng]} icon={icon} keyboard={false}>
-      <Popup>
-        <p className="list-map-popup-title">{title}</p>
-        <p className="list-map-popup-price">{solution.display_price}</p>
-        {/* D-29: the poster's rating and completed deals, when the list carries them. */}
-        <PersonSummary person={solution.user} size="facts" />
-        <Link to={detailPath(solution)}>{t('lists.seeDetails')}</Link>
-      </Popup>
-    </Marker>
+    <>
+      {approximate ? (
+        <Circle
+          center={[solution.pickup_lat, solution.pickup_lng]}
+          radius={AREA_RADIUS_M}
+          pathOptions={{ ...area, interactive: false }}
+        />
+      ) : null}
+      {/* Out of the Tab order: the list below holds the same posts as links, in reading order. */}
+      <Marker position={[solution.pickup_lat, solution.pickup_lng]} icon={icon} keyboard={false}>
+        <Popup>
+          <p className="list-map-popup-title">{title}</p>
+          <p className="list-map-popup-price">{solution.display_price}</p>
+          {/* D-29: the poster's rating and completed deals, when the list carries them. */}
+          <PersonSummary person={solution.user} size="facts" />
+          <Link to={detailPath(solution)}>{t('lists.seeDetails')}</Link>
+        </Popup>
+      </Marker>
+    </>
   );
 }

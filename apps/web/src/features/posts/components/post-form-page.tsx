@@ -158,6 +158,22 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
           }}
           onLeave={() => writeDraft(role, fields)}
         />
+        {/* D-35: off by default: others see an area of about 1 km until the owner confirms a deal. */}
+        <div className="post-exact-place">
+          <label className="choice check">
+            <input
+              type="checkbox"
+              name="show_exact_location"
+              checked={fields.showExactLocation === true}
+              aria-describedby="post-exact-place-hint"
+              onChange={(event) => set('showExactLocation', event.target.checked)}
+            />
+            <span>{t('privacy.showExact')}</span>
+          </label>
+          <p id="post-exact-place-hint" className="field-hint">
+            {t('privacy.showExactHint')}
+          </p>
+        </div>
         {category?.deliveryBlock === 'optional' ? (
           <label className="choice check post-delivery-toggle">
             <input

@@ -42,6 +42,7 @@ export function initialFields(role: UserRole, route: FormRouteState): PostFields
     unit: '',
     capacity: '1',
     datesTo: '',
+    showExactLocation: false,
   };
   const draft = readDraft(role);
   const sameCategory = !route.category || draft?.category === route.category;

@@ -109,6 +109,8 @@ export interface PostFields {
   capacity: string;
   /** D-33: a need's last day (pickup.date is its first); '' is a single day. */
   datesTo: string;
+  /** D-35: show the exact place to everyone (a shop, a depot); off, others see an area. */
+  showExactLocation?: boolean;
 }
 
 export const emptyAddress = (country: string): AddressFields => ({
@@ -200,6 +202,8 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
     // A number the schema then checks (a whole number from 1 to 1000); NaN when it is none.
     ...(capacity ? { capacity: Number(capacity) } : {}),
     ...(datesTo ? { dates_to: datesTo } : {}),
+    // D-35: sent only when chosen; off by default.
+    ...(fields.showExactLocation ? { show_exact_location: true } : {}),
   };
 }
 
