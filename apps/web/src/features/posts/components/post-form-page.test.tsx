@@ -454,6 +454,8 @@ describe('publishing', () => {
       unit: null,
       capacity: null,
       dates_to: null,
+      // D-35: off by default: others see an area around it.
+      show_exact_location: false,
     });
     expect(body.getAll('files').map((f) => (f as File).name)).toEqual(['box.png']);
     expect(geolocation).not.toHaveBeenCalled();
@@ -466,6 +468,21 @@ describe('publishing', () => {
     await waitFor(() => expect(share).toHaveBeenCalledOnce());
     expect(share.mock.calls[0]![0].url).toBe(`${window.location.origin}/clientsdetails/s1/u1`);
     expect((await within(dialog).findByRole('status')).textContent).toBe('Thanks for sharing!');
+  });
+
+  it('sends show_exact_location when the owner shows the exact place (D-35), off by default', async () => {
+    const fetchMock = routeFetch({ 'POST /api/solution/addSolution': [201, { data: created }] });
+    renderNeed(fromMap('Delivery', 'delivery-small-box'));
+    await fillDelivery();
+    const exact = screen.getByLabelText('Show the exact place (a shop or a depot)') as HTMLInputElement;
+    expect(exact.checked).toBe(false);
+    expect(exact.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.click(exact);
+    submit();
+    await screen.findByText('Your post is published');
+    const [call] = callsTo(fetchMock, 'POST /api/solution/addSolution');
+    const sent = JSON.parse(String((call![1]!.body as FormData).get('new_solution')));
+    expect(sent.show_exact_location).toBe(true);
   });
 
   it('goes to /dashboard with Back to Dashboard', async () => {
