@@ -151,6 +151,15 @@ describe('the map', () => {
     await expect(offer.locator('.map-badge-id').innerText()).resolves.toBe('+ID');
     await expect(offer.locator('.map-badge-vip').innerText()).resolves.toBe('VIP');
     await expect(need.locator('.map-badge').count()).resolves.toBe(0);
+    // D-35: a post whose exact point this viewer may not see is an area of 1 km, not a pin, in its
+    // kind's colour.
+    await expect(need.getAttribute('class')).resolves.toContain('map-marker-area');
+    await expect(
+      page
+        .locator('path.map-area-need')
+        .first()
+        .evaluate((el) => getComputedStyle(el).stroke),
+    ).resolves.toBe('rgb(22, 87, 168)');
 
     const file = join(shots, 'dashboard.png');
     await page.screenshot({ path: file });
@@ -162,7 +171,8 @@ describe('the map', () => {
     await page.keyboard.press('Enter');
     const details = page.locator('.leaflet-popup').getByRole('link', { name: 'See the details' });
     await details.waitFor();
-    await expect(details.getAttribute('href')).resolves.toBe(`/clientsdetails/${needId}/${client}`);
+    // D-35: map points no longer name their poster; the details page reads the post's id only.
+    await expect(details.getAttribute('href')).resolves.toBe(`/clientsdetails/${needId}/-`);
     await expect(page.locator('.leaflet-popup').innerText()).resolves.toContain('Tractor (per day)');
 
     expect(outside).toEqual([]);

@@ -45,7 +45,8 @@ export function pointIcon(kind: 'need' | 'offer', text: PointIconText, approxima
 export const AREA_RADIUS_M = 1000;
 
 /**
- * The area of an approximate post (D-35): its kind's colour, the same as the pins (`--need-dark`
+ * The area of an approximate post (D-35), as Circle's pathOptions; its class goes in Circle's own
+ * `className` prop (react-leaflet applies pathOptions with setStyle, which sets no class): its kind's colour, the same as the pins (`--need-dark`
  * #1657a8, `--green-600` #1f7a4a), whose outline keeps at least 3:1 against the tile-less land
  * (#f4f1e8: 6.3:1 and 4.7:1), the sea (#bcd9ee: 4.8:1 and 3.6:1) and its own light fill.
  */
@@ -57,9 +58,11 @@ export function areaStyle(kind: 'need' | 'offer') {
     opacity: 1,
     fillColor: color,
     fillOpacity: 0.14,
-    className: `map-area map-area-${kind}`,
   };
 }
+
+/** The class of an approximate post's area, for tests and styles. */
+export const areaClass = (kind: 'need' | 'offer') => `map-area map-area-${kind}`;
 
 /** A cluster badge `size` pixels wide. */
 export function clusterIcon(count: string, size: number, name: string): DivIcon {

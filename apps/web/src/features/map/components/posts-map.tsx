@@ -28,7 +28,7 @@ import {
   viewportBbox,
   type Bbox,
 } from '../utils/viewport';
-import { AREA_RADIUS_M, areaStyle, clusterIcon, pointIcon } from '../../../components/map/marker-icons';
+import { AREA_RADIUS_M, areaClass, areaStyle, clusterIcon, pointIcon } from '../../../components/map/marker-icons';
 import {
   Basemap,
   DEFAULT_CENTRE,
@@ -250,6 +250,7 @@ const PointMarker = memo(function PointMarker({
         <Circle
           center={[point.lat, point.lng]}
           radius={AREA_RADIUS_M}
+          className={areaClass(kind)}
           pathOptions={area}
           eventHandlers={areaHandlers}
         />

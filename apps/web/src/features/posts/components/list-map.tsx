@@ -7,7 +7,7 @@ import { Circle, MapContainer, Marker, Popup, useMap, ZoomControl } from 'react-
 import { Link } from 'react-router';
 import type { Solution } from '@app/shared';
 import { Basemap, DEFAULT_CENTRE, MapSetup, MIN_ZOOM, WORLD_BOUNDS } from '../../../components/map/map-kit';
-import { AREA_RADIUS_M, areaStyle, pointIcon } from '../../../components/map/marker-icons';
+import { AREA_RADIUS_M, areaClass, areaStyle, pointIcon } from '../../../components/map/marker-icons';
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
 import { detailPath, isOffer } from '../../../lib/post';
@@ -80,7 +80,9 @@ function PostMarker({ solution }: { solution: Solution }) {
         <Circle
           center={[solution.pickup_lat, solution.pickup_lng]}
           radius={AREA_RADIUS_M}
-          pathOptions={{ ...area, interactive: false }}
+          className={areaClass(offer ? 'offer' : 'need')}
+          interactive={false}
+          pathOptions={area}
         />
       ) : null}
       {/* Out of the Tab order: the list below holds the same posts as links, in reading order. */}
