@@ -31,7 +31,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   const scheduled: { name: string; cron: string; work: () => Promise<unknown> }[] = [];
   const handlers: { name: string; work: (data: object) => Promise<unknown> }[] = [];
   const unsent: Jobs['unsent'][number][] = [];
-  let boss: ReturnType<typeof createJobQueue> | undefined;
+  const boss = config.jobs ? createJobQueue(app.database) : undefined;
   app.decorate('jobs', {
     every: (name, cron, work) => void scheduled.push({ name, cron, work }),
     on: (name, work) => void handlers.push({ name, work: work as (data: object) => Promise<unknown> }),
@@ -44,9 +44,7 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
     },
     unsent,
   } satisfies Jobs);
-  if (!config.jobs) return;
-
-  boss = createJobQueue(app.database);
+  if (!boss) return;
   const queue = boss;
   boss.on('error', (error: unknown) => app.log.error({ err: error }, 'job queue error'));
   app.addHook('onReady', async () => {

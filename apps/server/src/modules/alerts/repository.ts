@@ -3,6 +3,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { notifications } from '../../db/schema.js';
 import { queryRows, type SqlExecutor } from '../../lib/sql-rows.js';
 import { LISTED, typoOf } from '../solutions/repository.js';
 
@@ -78,7 +79,11 @@ export function alertsRepository(db: Db) {
     async create(row: NewAlertRow, max: number): Promise<AlertRow | null> {
       return db.transaction(async (tx) => {
         const exec = tx as unknown as SqlExecutor;
-        await queryRows(exec, sql`select id from users where id = ${row.userId} for update`, z.object({ id: z.string() }));
+        await queryRows(
+          exec,
+          sql`select id from users where id = ${row.userId} for update`,
+          z.object({ id: z.string() }),
+        );
         const [count] = await queryRows(
           exec,
           sql`select count(*)::int as n from alerts where user_id = ${row.userId}`,
@@ -234,6 +239,25 @@ export function alertsRepository(db: Db) {
         db,
         sql`select language, mobile_no, country from users where id = ${userId} and deleted_at is null`,
         z.object({ language: z.enum(['en', 'fr']), mobile_no: z.string().nullable(), country: z.string().nullable() }),
+      );
+      return row;
+    },
+
+    /** The stored notification of a match (D-21: both texts), opening the post. */
+    async notify(userId: string, text: { en: string; fr: string }, solutionId: string, at: Date) {
+      const [row] = await db
+        .insert(notifications)
+        .values({ userId, messageEn: text.en, messageFr: text.fr, solutionId, createdAt: at })
+        .returning();
+      return row;
+    },
+
+    /** Who owns a post and its type: where the SMS's short link leads. */
+    async postLink(solutionId: string) {
+      const [row] = await queryRows(
+        db,
+        sql`select id, user_id, user_role from solutions where id = ${solutionId}`,
+        z.object({ id: z.string(), user_id: z.string(), user_role: z.string() }),
       );
       return row;
     },

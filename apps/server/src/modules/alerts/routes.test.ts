@@ -4,7 +4,7 @@
 // none at night (held for 07:00), and "STOP" stops. Runs on PGlite (server) and PostgreSQL
 // (server-postgres). JOBS=off: the jobs a publish sends wait in `app.jobs.unsent`, run here.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConsoleSmsAdapter } from '../../adapters/sms/console.js';
+import type { ConsoleSmsAdapter } from '../../adapters/sms/console.js';
 import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import { publish, tractor } from '../../../test/posts.js';
@@ -172,7 +172,9 @@ describe('matching a published post (the alert-match job)', () => {
     const before = (await mailbox(supplier)).length;
     const need = await publish(t.app, farmer, ploughing());
     // The publish call only queued the work.
-    expect(t.app.jobs.unsent).toEqual([{ name: ALERT_MATCH_JOB, data: { solutionId: need._id }, startAfter: undefined }]);
+    expect(t.app.jobs.unsent).toEqual([
+      { name: ALERT_MATCH_JOB, data: { solutionId: need._id }, startAfter: undefined },
+    ]);
     expect(await runJobs()).toEqual([{ matched: 1, told: 1, sms: {} }]);
     const box = await mailbox(supplier);
     expect(box).toHaveLength(before + 1);
@@ -263,8 +265,9 @@ describe('matching a published post (the alert-match job)', () => {
   });
 
   it('"STOP" on the alerts screen turns SMS alerts off; held ones are not sent either', async () => {
-    const alert = (await create(supplier, { type: 'needSolution', q: 'labour', near: THIES, radius_km: 30, sms: true }))
-      .json().data;
+    const alert = (
+      await create(supplier, { type: 'needSolution', q: 'labour', near: THIES, radius_km: 30, sms: true })
+    ).json().data;
     clockTo(22);
     await publishOne(7);
     const smsBefore = alertSms(supplier).length;

@@ -14,8 +14,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../lib/sql-rows.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -108,11 +106,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { hide: true, params: solutionIdParamsSchema },
     },
     async (request, reply) => {
-      const [post] = await queryRows(
-        app.database.db,
-        sql`select id, user_id, user_role from solutions where id = ${request.params.solutionId}`,
-        z.object({ id: z.string(), user_id: z.string(), user_role: z.string() }),
-      );
+      const post = await alerts.postLink(request.params.solutionId);
       if (!post) return reply.redirect('/dashboard');
       const base = post.user_role === 'provideSolution' ? '/supplierdetails' : '/clientsdetails';
       return reply.redirect(`${base}/${post.id}/${post.user_id}`);

@@ -2,7 +2,6 @@
 // language (mailbox, live stream, push, opening the post), and sparingly an SMS.
 import { type Alert, ALERTS_MAX, type NewAlert, formatMoney, postTitle } from '@app/shared';
 import type { Db } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
 import { AppError } from '../../lib/app-error.js';
 import { normalizeName } from '../../lib/countries.js';
 import type { Jobs } from '../../plugins/jobs.js';
@@ -69,12 +68,14 @@ export function buildAlertsService({ db, notifier, jobs, now, publicUrl }: Deps)
     language: 'en' | 'fr',
     country: string | null,
   ): string {
-    const code = country && FRANC_COUNTRIES.has(country) ? 'XOF' : country && EURO_COUNTRIES.has(country) ? 'EUR' : 'USD';
+    const code =
+      country && FRANC_COUNTRIES.has(country) ? 'XOF' : country && EURO_COUNTRIES.has(country) ? 'EUR' : 'USD';
     const minor = code === 'XOF' ? post.price_xof : code === 'EUR' ? post.price_eur : post.price_usd;
     const price = formatMoney(minor, code, language === 'fr' ? 'fr-ca' : 'en-us');
-    const title = postTitle({ title: post.title, sub_category: { en: post.sub_category_en, fr: post.sub_category_fr } })[
-      language
-    ];
+    const title = postTitle({
+      title: post.title,
+      sub_category: { en: post.sub_category_en, fr: post.sub_category_fr },
+    })[language];
     const link = `${(publicUrl ?? '').replace(/\/$/, '')}/s/${post.id}`;
     const town = post.pickup_city ? `, ${post.pickup_city}` : '';
     const compose = (name: string) =>
@@ -168,16 +169,16 @@ export function buildAlertsService({ db, notifier, jobs, now, publicUrl }: Deps)
       const post = await repo.post(solutionId);
       const sms: Record<string, number> = {};
       if (!post || recorded.length === 0) return { matched: matches.length, told: 0, sms };
-      const title = postTitle({ title: post.title, sub_category: { en: post.sub_category_en, fr: post.sub_category_fr } });
+      const title = postTitle({
+        title: post.title,
+        sub_category: { en: post.sub_category_en, fr: post.sub_category_fr },
+      });
       const notice = alertNotices.matched(post.user_role, title, post.pickup_city ?? '');
       const smsOn = new Set(matches.filter((m) => m.sms).map((m) => m.alert_id));
       const byUser = new Map<string, string[]>();
       for (const r of recorded) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.alert_id]);
       for (const [userId, alertIds] of byUser) {
-        const [row] = await db
-          .insert(notifications)
-          .values({ userId, messageEn: notice.en, messageFr: notice.fr, solutionId, createdAt: at })
-          .returning();
+        const row = await repo.notify(userId, notice, solutionId, at);
         if (row) await notifier.delivered(row, `/s/${solutionId}`);
         const smsAlert = alertIds.find((id) => smsOn.has(id));
         if (smsAlert) {
@@ -187,6 +188,9 @@ export function buildAlertsService({ db, notifier, jobs, now, publicUrl }: Deps)
       }
       return { matched: matches.length, told: byUser.size, sms };
     },
+
+    /** GET /s/:solutionId: the post's owner and type, for the link to its page. */
+    postLink: (solutionId: string) => repo.postLink(solutionId),
 
     /** The ALERT_SMS_JOB: an SMS held back by quiet hours, due now. */
     async sendHeld(job: HeldSms): Promise<string> {
