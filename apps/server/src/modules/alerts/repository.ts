@@ -169,16 +169,20 @@ export function alertsRepository(db: Db) {
               cross join lateral (select word from alert_vocabulary
                 where w !~ '[0-9]' and word % w and char_length(word) >= 4) v
               where ${typoOf('w', 'v.word')}
-          ) as k)
-        select a.id as alert_id, a.user_id, a.sms
-        from p, keys, alerts a join users u on u.id = a.user_id
-        where a.area && box(p.at, p.at)
-          and a.user_id <> p.user_id and u.deleted_at is null and u.blocked_at is null
-          and (a.user_role is null or a.user_role = p.user_role)
-          and (a.category is null or a.category = p.category)
-          and (a.sub_category_id is null or a.sub_category_id = p.sub_category_id)
-          and ${distanceKm(sql`a.location`, sql`p.at`)} <= a.radius_km
-          and a.words <@ keys.k`;
+          ) as k),
+        -- The owners are read for the matches only, not for every alert the area's index yields.
+        m as materialized (
+          select a.id as alert_id, a.user_id, a.sms
+          from p, keys, alerts a
+          where a.area && box(p.at, p.at)
+            and a.user_id <> p.user_id
+            and (a.user_role is null or a.user_role = p.user_role)
+            and (a.category is null or a.category = p.category)
+            and (a.sub_category_id is null or a.sub_category_id = p.sub_category_id)
+            and a.words <@ keys.k
+            and ${distanceKm(sql`a.location`, sql`p.at`)} <= a.radius_km)
+        select m.alert_id, m.user_id, m.sms from m join users u on u.id = m.user_id
+        where u.deleted_at is null and u.blocked_at is null`;
     },
 
     async matching(solutionId: string): Promise<z.infer<typeof matchRow>[]> {
