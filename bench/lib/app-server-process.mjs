@@ -21,6 +21,8 @@ const config = loadConfig({
   LOG_LEVEL: env.LOG_LEVEL ?? 'info',
   // All the load comes from one address: the per-address limits (the map's too) are out of the way.
   RATE_LIMIT_SCALE: env.RATE_LIMIT_SCALE ?? '10000',
+  // bench/alerts times publishing with and without the job queue.
+  ...(env.JOBS ? { JOBS: env.JOBS } : {}),
 });
 // Request logs cost what they cost in production, but go nowhere.
 const app = await buildApp(config, { logger: createLogger(config.logLevel, pino.destination('/dev/null')) });

@@ -28,6 +28,8 @@ import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import { reportRoutes } from './modules/reports/routes.js';
+import { alertRoutes } from './modules/alerts/routes.js';
+import { alertsPlugin } from './modules/alerts/plugin.js';
 import { socialRoutes } from './modules/social/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 import { mapRoutes } from './modules/map/routes.js';
@@ -91,6 +93,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // D-31: before the routes, so its onRoute hook sees every one of them.
   await app.register(idempotencyPlugin);
   await app.register(notificationsPlugin, { config });
+  await app.register(alertsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(userRoutes, { config });
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.withTypeProvider<ZodTypeProvider>().register(socialRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(paymentRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(reportRoutes, { config });
+  await app.withTypeProvider<ZodTypeProvider>().register(alertRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist, tileOrigin: tileOrigin(config.tileUrl) });
   return app;

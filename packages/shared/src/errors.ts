@@ -19,6 +19,8 @@ export const ERRORS = {
   NOT_AVAILABLE: { status: 409, message: 'This solution is not available' },
   /** D-29: each party rates the other once per deal. */
   ALREADY_REVIEWED: { status: 409, message: 'You already rated this deal' },
+  /** D-36: at most 20 alerts per user. */
+  LIMIT_REACHED: { status: 409, message: 'Limit reached' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'Payload too large' },
   UNSUPPORTED_MEDIA: { status: 415, message: 'Unsupported media type' },
   RATE_LIMITED: { status: 429, message: 'Too many requests, try again later' },

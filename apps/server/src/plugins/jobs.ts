@@ -10,6 +10,15 @@ import { createJobQueue, startJobQueue } from '../db/job-queue.js';
 export interface Jobs {
   /** Runs `work` on the cron schedule `cron` (UTC), on one instance at a time. */
   every(name: string, cron: string, work: () => Promise<unknown>): void;
+  /** Runs `work` for each job sent to `name`, once across instances (a failure is retried). */
+  on<T extends object>(name: string, work: (data: T) => Promise<unknown>): void;
+  /**
+   * Queues a job in the database, to run at once or from `startAfter`. With JOBS=off nothing
+   * runs: the job is kept in `unsent`, where the API tests find it and run its work themselves.
+   */
+  send(name: string, data: object, options?: { startAfter?: Date }): Promise<void>;
+  /** JOBS=off only: the jobs sent, oldest first. */
+  readonly unsent: { name: string; data: object; startAfter?: Date | undefined }[];
 }
 
 declare module 'fastify' {
@@ -20,24 +29,46 @@ declare module 'fastify' {
 
 export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const scheduled: { name: string; cron: string; work: () => Promise<unknown> }[] = [];
-  app.decorate('jobs', { every: (name, cron, work) => void scheduled.push({ name, cron, work }) } satisfies Jobs);
-  if (!config.jobs) return;
-
-  const boss = createJobQueue(app.database);
+  const handlers: { name: string; work: (data: object) => Promise<unknown> }[] = [];
+  const unsent: Jobs['unsent'][number][] = [];
+  const boss = config.jobs ? createJobQueue(app.database) : undefined;
+  app.decorate('jobs', {
+    every: (name, cron, work) => void scheduled.push({ name, cron, work }),
+    on: (name, work) => void handlers.push({ name, work: work as (data: object) => Promise<unknown> }),
+    async send(name, data, options) {
+      if (!boss) {
+        unsent.push({ name, data, startAfter: options?.startAfter });
+        return;
+      }
+      await boss.send(name, data, options?.startAfter ? { startAfter: options.startAfter } : {});
+    },
+    unsent,
+  } satisfies Jobs);
+  if (!boss) return;
+  const queue = boss;
   boss.on('error', (error: unknown) => app.log.error({ err: error }, 'job queue error'));
   app.addHook('onReady', async () => {
-    await startJobQueue(boss, app.database);
+    await startJobQueue(queue, app.database);
     for (const job of scheduled) {
-      await boss.createQueue(job.name);
-      await boss.schedule(job.name, job.cron);
-      await boss.work(job.name, async () => {
+      await queue.createQueue(job.name);
+      await queue.schedule(job.name, job.cron);
+      await queue.work(job.name, async () => {
         const result = await job.work();
         app.log.info({ job: job.name, result }, 'job done');
+      });
+    }
+    for (const handler of handlers) {
+      await queue.createQueue(handler.name);
+      await queue.work<object>(handler.name, async (jobs) => {
+        for (const job of jobs) {
+          const result = await handler.work(job.data);
+          app.log.info({ job: handler.name, result }, 'job done');
+        }
       });
     }
   });
   // Before the database closes (plugins close in reverse order of registration).
   app.addHook('onClose', async () => {
-    await boss.stop({ graceful: true, timeout: 5_000, close: false });
+    await queue.stop({ graceful: true, timeout: 5_000, close: false });
   });
 });

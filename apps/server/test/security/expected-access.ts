@@ -358,6 +358,22 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     roles: SIGNED_IN,
     why: "D-24: the caller's own language only; the body names no user",
   },
+  'POST /api/alerts': {
+    roles: { visitor: 401, owner: 201, other: 201, subscriber: 201, admin: 201 },
+    why: 'D-36: anyone signed in makes an alert of their own; the body names no user',
+  },
+  'GET /api/alerts': { roles: SIGNED_IN, why: "D-36: the caller's own alerts only" },
+  'DELETE /api/alerts/{alertId}': {
+    roles: { visitor: 401, owner: 204, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-36: own alerts only; another's answers as one that does not exist",
+  },
+  'PATCH /api/alerts/{alertId}': {
+    roles: { visitor: 401, owner: 200, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: "D-36: the SMS switch of one's own alert; another's answers as one that does not exist",
+  },
+  'POST /api/alerts/stop': { roles: SIGNED_IN, why: 'D-36: "STOP" turns the caller\'s own SMS alerts off' },
 };
 
 export const allowed = (expected: Expected): readonly number[] =>

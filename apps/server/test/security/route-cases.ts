@@ -573,6 +573,28 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   'PUT /api/user/addNotiLanguage': {
     fixed: (w, r) => [send(w, r, 'PUT', '/api/user/addNotiLanguage', { language: 'fr-ca' })],
   },
+  'POST /api/alerts': {
+    // Alerts are the caller's own: an attacker's alert is theirs, never the victim's (victimSnapshot).
+    fixed: (w, r) => [send(w, r, 'POST', '/api/alerts', { near: '-17.45,14.7', radius_km: 10, q: 'mil' })],
+  },
+  'GET /api/alerts': { fixed: (w, r) => [get(w, r, '/api/alerts')] },
+  'DELETE /api/alerts/{alertId}': {
+    // The owner deletes an alert of its own made for it, so w.alertId stays for the other cases.
+    fixed: async (w, r) => {
+      if (r !== 'owner') return [send(w, r, 'DELETE', `/api/alerts/${w.alertId}`)];
+      const made = await w.app.inject(
+        send(w, r, 'POST', '/api/alerts', { near: '-17.45,14.7', radius_km: 5 }) as never,
+      );
+      if (made.statusCode !== 201) throw new Error(`alert ${made.statusCode}: ${made.body}`);
+      return [send(w, r, 'DELETE', `/api/alerts/${made.json().data._id}`)];
+    },
+    fuzz: { slots: ['nobody'], build: (w, r, [id]) => send(w, r, 'DELETE', `/api/alerts/${enc(id!)}`) },
+  },
+  'PATCH /api/alerts/{alertId}': {
+    fixed: (w, r) => [send(w, r, 'PATCH', `/api/alerts/${w.alertId}`, { sms: false })],
+    fuzz: { slots: ['nobody'], build: (w, r, [id]) => send(w, r, 'PATCH', `/api/alerts/${enc(id!)}`, { sms: false }) },
+  },
+  'POST /api/alerts/stop': { fixed: (w, r) => [send(w, r, 'POST', '/api/alerts/stop')] },
 };
 
 function country(w: World, r: Role, id: string): Req {

@@ -50,6 +50,8 @@ export interface World {
   notificationId: string;
   /** The confirmed deal on `taken`. */
   dealId: string;
+  /** D-36: an alert of the owner's, with SMS on. */
+  alertId: string;
   /** The acceptor's open request on `open`, which the owner has not answered (D-32). */
   requestId: string;
   /** The owner's pending pay-as-you-go payment on `taken`: our row id and the provider's order id. */
@@ -227,6 +229,15 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   const subscriptionId = decodeURIComponent(String(sub.json().data.url).split('/').pop()!);
   const verificationToken = await verifiedToken(app, owner.mobile, true);
 
+  const alert = await app.inject({
+    method: 'POST',
+    url: '/api/alerts',
+    headers: owner.headers,
+    payload: { type: 'needSolution', q: 'tracteur', near: '-17.45,14.7', radius_km: 20, sms: true },
+  });
+  if (alert.statusCode !== 201) throw new Error(`alert ${alert.statusCode}: ${alert.body}`);
+  const alertId = alert.json().data._id as string;
+
   const [imageRow] = await queryRows<{ id_images: string[] }>(
     app.database.db,
     sql`select id_images from users where id = ${owner.id}`,
@@ -241,6 +252,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     avatar,
     notificationId,
     dealId,
+    alertId,
     requestId,
     paymentId,
     orderId,
@@ -278,6 +290,7 @@ export async function victimSnapshot(w: World): Promise<string> {
     notifications: sql`select * from notifications where user_id in (${inIds}) order by id`,
     payments: sql`select * from payments where user_id in (${inIds}) order by id`,
     subscriptions: sql`select * from subscriptions where user_id in (${inIds}) order by id`,
+    alerts: sql`select * from alerts where user_id in (${inIds}) order by id`,
   };
   const out: Record<string, unknown> = {};
   for (const [name, query] of Object.entries(tables)) out[name] = await queryRows(db, query);

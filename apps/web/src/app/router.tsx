@@ -39,8 +39,9 @@ const SCREENS: Record<ScreenName, Screen> = {
   ),
   // The preset cards with the category's posts under them (app layer).
   category: named(() => import('./category-screen'), 'CategoryScreen'),
-  needForm: named(() => import('../features/posts/components/post-form-page'), 'NeedSolutionFormPage'),
-  provideForm: named(() => import('../features/posts/components/post-form-page'), 'ProvideSolutionFormPage'),
+  // The publish forms, whose share dialog offers an alert (app layer, D-36).
+  needForm: named(() => import('./post-form-screens'), 'NeedFormScreen'),
+  provideForm: named(() => import('./post-form-screens'), 'ProvideFormScreen'),
   login: named(() => import('../features/auth/components/login-page'), 'LoginPage'),
   accountCreation: named(() => import('../features/auth/components/account-creation-page'), 'AccountCreationPage'),
   register: named(() => import('../features/auth/components/register-page'), 'RegisterPage'),
@@ -82,6 +83,7 @@ const SCREENS: Record<ScreenName, Screen> = {
   successUrl: named(() => import('./billing-screens'), 'PaymentSuccessScreen'),
   cancelUrl: named(() => import('../features/billing/components/payment-return-pages'), 'PaymentCancelPage'),
   comingSoon: ComingSoon,
+  alerts: named(() => import('../features/alerts/components/alerts-page'), 'AlertsPage'),
 };
 
 const NOT_FOUND: RouteEntry = {

@@ -43,7 +43,8 @@ const PROTECTED = [
   '/herbs',
 ];
 // Added in the second round (D-27, D-29): the deals of both sides and one deal.
-const ADDED_PROTECTED = ['/deals', '/deals/:dealId'];
+// Third round (D-36): the user's alerts.
+const ADDED_PROTECTED = ['/deals', '/deals/:dealId', '/alerts'];
 const PUBLIC = ['/accountcreation', '/privacypolicy', '/about', '/getUsers', '/subscriptioncancel'];
 // D-29: the reports, for admins, guarded as /getUsers (the page answers others itself).
 const ADDED_PUBLIC = ['/admin/reports'];

@@ -46,7 +46,8 @@ export type ScreenName =
   | 'subscriptionCancel'
   | 'successUrl'
   | 'cancelUrl'
-  | 'comingSoon';
+  | 'comingSoon'
+  | 'alerts';
 
 export interface RouteEntry {
   path: string;
@@ -120,6 +121,8 @@ export const ROUTES: RouteEntry[] = [
     screen: 'provideForm',
   },
   signedIn('/subscriptions', 'subscriptions'),
+  // D-36: the user's alerts.
+  signedIn('/alerts', 'alerts'),
   ...categoryRoutes,
   // Public
   {

@@ -117,3 +117,17 @@ export const requestNotices = {
     fr: `L'autre partie de votre commande de « ${sub.fr} » a supprimé son compte. La commande est annulée.`,
   }),
 };
+
+/** D-36: a new post matched one of the user's alerts; the notification opens the post. */
+export const alertNotices = {
+  matched: (role: 'needSolution' | 'provideSolution', sub: Sub, city: string): Bilingual =>
+    role === 'needSolution'
+      ? {
+          en: `New need matching your alert: "${sub.en}"${city ? ` in ${city}` : ''}.`,
+          fr: `Nouveau besoin pour votre alerte : « ${sub.fr} »${city ? ` à ${city}` : ''}.`,
+        }
+      : {
+          en: `New offer matching your alert: "${sub.en}"${city ? ` in ${city}` : ''}.`,
+          fr: `Nouvelle offre pour votre alerte : « ${sub.fr} »${city ? ` à ${city}` : ''}.`,
+        },
+};

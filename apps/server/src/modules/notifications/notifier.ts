@@ -14,8 +14,11 @@ import { notificationsRepository } from './repository.js';
 type NotificationRow = typeof notifications.$inferSelect;
 
 export interface Notifier {
-  /** Streams and pushes a stored notification to its user; resolves when both were tried. */
-  delivered(row: NotificationRow): Promise<void>;
+  /**
+   * Streams and pushes a stored notification to its user; resolves when both were tried. The push
+   * opens `url` (default the dashboard).
+   */
+  delivered(row: NotificationRow, url?: string): Promise<void>;
   /** Sends a short SMS; failures are logged, never thrown. */
   sms(to: string | null | undefined, text: string): void;
   /** D-28: a deal's new message to these users' open streams, on every instance; resolves when tried. */
@@ -33,20 +36,20 @@ interface Deps {
 export function createNotifier({ db, bus, sms, push, log }: Deps): Notifier {
   const repo = notificationsRepository(db);
 
-  async function pushTo(row: NotificationRow) {
+  async function pushTo(row: NotificationRow, url = '/dashboard') {
     const target = await repo.pushTarget(row.userId);
     if (!target) return;
     const result = await push.send(target.deviceToken, {
       title: target.language === 'fr' ? 'Nouvelle notification' : 'New notification',
       body: target.language === 'fr' ? row.messageFr : row.messageEn,
-      url: '/dashboard',
+      url,
     });
     if (result === 'gone') await repo.forgetDeviceToken(row.userId, target.deviceToken);
   }
 
   return {
-    async delivered(row) {
-      const results = await Promise.allSettled([bus.publish(row.userId, toNotification(row)), pushTo(row)]);
+    async delivered(row, url) {
+      const results = await Promise.allSettled([bus.publish(row.userId, toNotification(row)), pushTo(row, url)]);
       for (const result of results) {
         if (result.status === 'rejected') log.warn({ err: String(result.reason) }, 'notification not delivered');
       }

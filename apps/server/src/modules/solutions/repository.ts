@@ -183,6 +183,16 @@ const NEVER = '9999-12-31T00:00:00Z';
 const hasDigit = (word: string) => /[0-9]/.test(word);
 
 /**
+ * SQL: `typed` (four letters or more) is a typo of `word` or of its beginning: at most one letter
+ * inserted, deleted or replaced up to seven letters, two from eight ("tracter" -> "tracteur",
+ * "tractor"; "freezr" -> "freezers"; never "transporter", nor "labour" -> "mbour"). Both are
+ * column or expression names of the statement, never values.
+ */
+export const typoOf = (word: string, typed: string): SQL =>
+  sql.raw(`levenshtein_less_equal(left(${word}, char_length(${typed}) + 1), ${typed}, 2)
+    <= (case when char_length(${typed}) >= 8 then 2 else 1 end)`);
+
+/**
  * The typed words as tsqueries (to_tsquery 'simple'): `all` every word, each by one of its
  * variants; `letters` the same for the words without digits only (migration 0023's GiST indexes
  * keep no words with digits), null when every typed word has a digit.
@@ -466,8 +476,13 @@ export function solutionsRepository(db: Db) {
     /**
      * For each typed word, the words of the posts it stands for (migration 0016's
      * search_vocabulary): the word itself, words it begins (three letters or more), and close
-     * spellings by trigram similarity (four letters or more), best first. A word with digits is
-     * not in the vocabulary (migration 0023) and stands for itself alone: looked up as it is.
+     * spellings (four letters or more), best first. A word with digits is not in the vocabulary
+     * (migration 0023) and stands for itself alone: looked up as it is.
+     *
+     * A close spelling is a typo, not a likeness: trigram similarity finds the candidates from its
+     * index, then TYPO_EDITS bounds the letters changed. Trigrams alone let "labour" stand for the
+     * town "mbour" and "tracter" for "transporter", so those searches listed minibus seats and
+     * parcels beside the tractors. The alerts' matching (modules/alerts) keeps the same rule.
      */
     async searchVariants(words: string[]): Promise<Map<string, string[]>> {
       const variants = new Map(words.filter(hasDigit).map((w) => [w, [w]]));
@@ -479,7 +494,8 @@ export function solutionsRepository(db: Db) {
         select q.w, v.word from json_array_elements_text(${JSON.stringify(lettered)}::json) as q(w)
         cross join lateral (select word from search_vocabulary
           where word = q.w or (char_length(q.w) >= 3 and word like q.w || '%')
-             or (char_length(q.w) >= 4 and word % q.w)
+             or (char_length(q.w) >= 4 and word % q.w
+               and ${typoOf('word', 'q.w')})
           order by word = q.w desc, word like q.w || '%' desc, similarity(word, q.w) desc, word
           limit ${VARIANTS_PER_WORD}) v`,
         z.object({ w: z.string(), word: z.string() }),

@@ -20,6 +20,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ALERT_MATCH_JOB } from '../alerts/service.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
@@ -71,6 +72,8 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const { fields, files } = await readMultipart(request);
       const input = jsonField(fields, 'new_solution', (v) => parseOrFail(newSolutionSchema, v));
       const created = await solutions.add(caller(request), input, files, request.query);
+      // D-36: matched against the alerts after this call answers, by the durable job queue.
+      await app.jobs.send(ALERT_MATCH_JOB, { solutionId: created._id });
       return reply.code(201).send({ data: created });
     },
   );

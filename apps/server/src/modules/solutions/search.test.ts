@@ -51,6 +51,59 @@ beforeAll(async () => {
       description: 'Cool rooms beside the freezers, freezers kept cold',
     })
   )._id;
+  // What the demo showed: a ploughing need, and near Dakar posts whose words only look alike
+  // (the town of Mbour for "labour", "transporter" for "tracter").
+  ids.ploughing = (
+    await publish(t.app, owner, {
+      ...tractor('needSolution'),
+      category: 'Services',
+      sub_category_id: 'services-own',
+      price: '20000',
+      currency: 'fr',
+      title: 'Tracteur pour labour',
+      description: 'Labour de 3 hectares à Thiès',
+      pickup_city: 'Thiès',
+      pickup_lat: 14.79,
+      pickup_lng: -16.93,
+    })
+  )._id;
+  ids.minibus = (
+    await publish(t.app, owner, {
+      ...tractor(),
+      category: 'Transport',
+      sub_category_id: 'transport-own',
+      title: 'Places en minibus',
+      price: '2000',
+      currency: 'fr',
+      description: 'Je roule de Dakar à Mbour, 3 places libres, voiture climatisée.',
+      delivery_city: 'Mbour',
+      delivery_country: 'Senegal',
+      delivery_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    })
+  )._id;
+  ids.box = (
+    await publish(t.app, owner, {
+      ...tractor('needSolution'),
+      category: 'Delivery',
+      sub_category_id: 'delivery-big-box',
+      description: "Je cherche quelqu'un pour une livraison de Dakar à Mbour. Fragile.",
+      pickup_lng: -17.3,
+      delivery_city: 'Mbour',
+      delivery_country: 'Senegal',
+      delivery_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    })
+  )._id;
+  ids.suitcase = (
+    await publish(t.app, owner, {
+      ...tractor(),
+      category: 'Delivery',
+      sub_category_id: 'delivery-suitcase',
+      description: 'Je fais le trajet Dakar - Thiès chaque semaine et peux transporter le vôtre.',
+      delivery_city: 'Mbour',
+      delivery_country: 'Senegal',
+      delivery_date: new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10),
+    })
+  )._id;
 });
 afterAll(() => t.close());
 
@@ -81,6 +134,21 @@ describe('GET /api/solution/search', () => {
     ['a number and a word', 'q=300%20litres', 'freezer'],
   ])('finds %s (%s)', async (_what, query, post) => {
     expect(await found(query)).toContain(ids[post]);
+  });
+
+  it('keeps only matches: a look-alike word is not a typo (signed in at Dakar)', async () => {
+    // Before: "labour" listed the minibus seats and the big box (Mbour) before the need;
+    // "tracter" listed the suitcase and the big box (transporter, trajet).
+    expect(await found('q=labour&near=-17.44,14.69')).toEqual([ids.ploughing]);
+    expect(await found('q=labour')).toEqual([ids.ploughing]);
+    // Every post but the box, the minibus and the suitcase has the tractor's sub-category.
+    const tractors = [ids.tractor, ids.ploughing, ids.rooms, ids.freezer];
+    const typo = await found('q=tracter&near=-17.44,14.69');
+    expect(typo).toEqual(expect.arrayContaining([ids.tractor, ids.ploughing]));
+    expect(typo.filter((id) => !tractors.includes(id))).toEqual([]);
+    // The typo still forgives one letter, in either language, and nearest first among matches.
+    expect(await found('q=tracteur%20labour&near=-17.44,14.69')).toEqual([ids.ploughing]);
+    expect(await found('q=mbour&near=-17.44,14.69')).toEqual([ids.minibus, ids.box]);
   });
 
   it('needs every word: a word matching no post finds nothing', async () => {

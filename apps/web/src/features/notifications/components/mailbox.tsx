@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { localeTag, NOTIFICATION_DROPDOWN_PX, type Notification } from '@app/shared';
 import { DisclosureMenu } from '../../../components/disclosure-menu';
 import { errorText } from '../../../lib/api-errors';
@@ -83,6 +83,12 @@ function SignedInMailbox({ userId }: { userId: string }) {
             </p>
           ) : null}
           {list.isSuccess && notifications.length === 0 ? <p className="muted">{t('mailbox.empty')}</p> : null}
+          {/* D-36: where the alerts that fill the mailbox are kept. */}
+          <p className="mailbox-alerts">
+            <Link to="/alerts" onClick={close}>
+              {t('alerts.fromMailbox')}
+            </Link>
+          </p>
           {notifications.length > 0 ? (
             <ul className="mailbox-items" aria-label={t('mailbox.listLabel')}>
               {notifications.map((n) => {

@@ -3,11 +3,11 @@
 // selection map hands over the place and the category (router state); newSolutionSchema decides
 // what is required, here before sending and on the server alike. D-33: a need may span several days
 // (its date is then the first, with an optional last day).
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { flushSync } from 'react-dom';
-import { findCategory, type BookingUnit, type CategoryId, type UserRole } from '@app/shared';
+import { findCategory, type BookingUnit, type CategoryId, type Solution, type UserRole } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { usePosition } from '../../../lib/geolocation';
@@ -40,25 +40,44 @@ import { WhatFieldset } from './what-fieldset';
 import '../post-form.css';
 import '../post-dates.css';
 
-export function NeedSolutionFormPage({ title }: { title: string }) {
-  return <PostFormPage title={title} role="needSolution" />;
+/** What the share dialog adds after publishing (the app layer's alert offer, D-36). */
+type AfterPublish = (solution: Solution) => ReactNode;
+
+export function NeedSolutionFormPage({ title, afterPublish }: { title: string; afterPublish?: AfterPublish }) {
+  return <PostFormPage title={title} role="needSolution" afterPublish={afterPublish} />;
 }
 
-export function ProvideSolutionFormPage({ title }: { title: string }) {
-  return <PostFormPage title={title} role="provideSolution" />;
+export function ProvideSolutionFormPage({ title, afterPublish }: { title: string; afterPublish?: AfterPublish }) {
+  return <PostFormPage title={title} role="provideSolution" afterPublish={afterPublish} />;
 }
 
-export function PostFormPage({ title, role }: { title: string; role: UserRole }) {
+export function PostFormPage({
+  title,
+  role,
+  afterPublish,
+}: {
+  title: string;
+  role: UserRole;
+  afterPublish?: AfterPublish;
+}) {
   const location = useLocation();
   return (
     <Page title={title}>
       {/* A new arrival (back from the selection map) starts from its own router state. */}
-      <PostForm key={location.key} role={role} route={readRouteState(location.state)} />
+      <PostForm key={location.key} role={role} route={readRouteState(location.state)} afterPublish={afterPublish} />
     </Page>
   );
 }
 
-function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
+function PostForm({
+  role,
+  route,
+  afterPublish,
+}: {
+  role: UserRole;
+  route: FormRouteState;
+  afterPublish?: AfterPublish;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const currency = getCurrency();
@@ -272,7 +291,11 @@ function PostForm({ role, route }: { role: UserRole; route: FormRouteState }) {
         />
       ) : null}
       {publish.published ? (
-        <ShareDialog solution={publish.published} onBack={() => void navigate('/dashboard')} />
+        <ShareDialog
+          solution={publish.published}
+          onBack={() => void navigate('/dashboard')}
+          extra={afterPublish?.(publish.published)}
+        />
       ) : null}
     </>
   );

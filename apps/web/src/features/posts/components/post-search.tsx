@@ -31,9 +31,11 @@ interface Props {
   children?: ReactNode;
   /** The screen's own position, when it already asks for one; else the search asks. */
   position?: AskedPosition;
+  /** Beside the results (the app layer's "Alert me", D-36). */
+  resultsExtra?: (search: Search_, near: { lat: number; lng: number } | null) => ReactNode;
 }
 
-export function PostSearch({ variant, children, position: given }: Props) {
+export function PostSearch({ variant, children, position: given, resultsExtra }: Props) {
   const [params, setParams] = useSearchParams();
   const search = readPostSearch(params);
   const active = isSearching(search);
@@ -65,7 +67,13 @@ export function PostSearch({ variant, children, position: given }: Props) {
       />
       {active ? (
         <Suspense fallback={<Spinner />}>
-          <SearchResults search={search} near={near} variant={variant} onClear={clear} />
+          <SearchResults
+            search={search}
+            near={near}
+            variant={variant}
+            onClear={clear}
+            extra={resultsExtra?.(search, near)}
+          />
         </Suspense>
       ) : (
         children

@@ -2,7 +2,7 @@
 // dashboard: a count, "Clear search", and the cards, nearest first when the position is known.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner';
 import { postSearchQueryOptions, type PostSearch } from '../api/search-posts';
@@ -14,11 +14,14 @@ export function SearchResults({
   near,
   variant,
   onClear,
+  extra,
 }: {
   search: PostSearch;
   near: { lat: number; lng: number } | null;
   variant: 'overlay' | 'list';
   onClear: () => void;
+  /** Under the count: the app layer's "Alert me" (D-36). */
+  extra?: ReactNode;
 }) {
   const { t } = useTranslation();
   const headingId = useId();
@@ -45,6 +48,7 @@ export function SearchResults({
             : t('postSearch.found', { count: items.length, more: query.hasNextPage ? '+' : '' })
           : null}
       </p>
+      {extra}
       {query.isPending ? <Spinner /> : null}
       <PagedPosts query={query} items={items} emptyText={t('errors.noResults')} />
     </section>

@@ -2,7 +2,7 @@
 // opens an e-mail draft with a link to the post over 500 px, the device share sheet below
 // (lib/share.ts decides).
 import { LayoutDashboard, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
 import { Modal } from '../../../components/modal';
@@ -13,7 +13,16 @@ import { shareApp } from '../../../lib/share';
 export const detailsPath = (solution: Solution): string =>
   `${solution.user_role === 'provideSolution' ? '/supplierdetails' : '/clientsdetails'}/${solution._id}/${solution.user._id}`;
 
-export function ShareDialog({ solution, onBack }: { solution: Solution; onBack: () => void }) {
+export function ShareDialog({
+  solution,
+  onBack,
+  extra,
+}: {
+  solution: Solution;
+  onBack: () => void;
+  /** Under the text: the app layer's alert offer (D-36). */
+  extra?: ReactNode;
+}) {
   const { t } = useTranslation();
   const [shared, setShared] = useState(false);
   const title = postTitleOf(solution);
@@ -49,6 +58,7 @@ export function ShareDialog({ solution, onBack }: { solution: Solution; onBack: 
       }
     >
       <p>{t('postForm.published.text')}</p>
+      {extra}
       {shared ? (
         <p role="status" className="saved">
           {t('share.done')}

@@ -2,6 +2,8 @@
 // the trial countdown or the subscription, the payments (issue 6); D-12: deleting the account.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Bell } from 'lucide-react';
 import type { User } from '@app/shared';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
@@ -16,6 +18,7 @@ import { PaymentHistory } from './payment-history';
 import '../profile.css';
 
 export function ProfilePage({ title }: { title: string }) {
+  const { t } = useTranslation();
   const user = useCurrentUser();
   return (
     <Page title={title}>
@@ -24,6 +27,17 @@ export function ProfilePage({ title }: { title: string }) {
           <ProfileForm user={user} />
           <EmailProof user={user} />
           <AccountStatus user={user} />
+          {/* D-36: the alerts screen. */}
+          <section className="card" aria-labelledby="profile-alerts">
+            <h2 id="profile-alerts" className="account-heading">
+              {t('alerts.profileTitle')}
+            </h2>
+            <p>{t('alerts.profileText')}</p>
+            <Link to="/alerts" className="button button-secondary">
+              <Bell aria-hidden="true" size={18} />
+              {t('alerts.manage')}
+            </Link>
+          </section>
           <PaymentHistory userId={user._id} />
           <DeleteAccount userId={user._id} />
         </div>
