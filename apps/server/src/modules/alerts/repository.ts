@@ -8,9 +8,9 @@ import { queryRows, type SqlExecutor } from '../../lib/sql-rows.js';
 import { LISTED, typoOf } from '../solutions/repository.js';
 
 /**
- * D-35: the point of a post that alerts are measured from. The post's exact point for now; once
- * posts carry their public point (D-35, "Homes stay private"), this is that column, and nothing
- * else in alert matching names a post's position.
+ * D-35: alerts are measured from a post's public point (`location`; the true one is
+ * `exact_location`), so an alert's radius never narrows where someone lives. Nothing else in
+ * alert matching names a post's position.
  */
 export const ALERT_MATCH_POINT = sql`s.location`;
 
