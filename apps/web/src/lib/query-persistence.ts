@@ -34,6 +34,21 @@ export const dehydrateOptions = {
   shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
 };
 
+/** A deal's thread keeps its last 50 messages offline: what the field needs, on a small phone. */
+export const MAX_SAVED_MESSAGES = 50;
+
+/**
+ * A deal's thread (features/deals' key `['deals', 'messages', dealId]`, oldest first) is saved
+ * with its newest MAX_SAVED_MESSAGES messages only.
+ */
+function trimmed(query: PersistedClient['clientState']['queries'][number]) {
+  const [root, kind] = query.queryKey;
+  const data = query.state.data;
+  if (root !== 'deals' || kind !== 'messages' || !Array.isArray(data) || data.length <= MAX_SAVED_MESSAGES)
+    return query;
+  return { ...query, state: { ...query.state, data: data.slice(-MAX_SAVED_MESSAGES) } };
+}
+
 /** The newest answers first, as many as fit the bounds; a failed refresh is saved as its data. */
 export function bounded(client: PersistedClient): PersistedClient {
   const queries = client.clientState.queries
@@ -42,6 +57,7 @@ export function bounded(client: PersistedClient): PersistedClient {
         ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null } }
         : query,
     )
+    .map(trimmed)
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   const kept: typeof queries = [];
   let bytes = 0;

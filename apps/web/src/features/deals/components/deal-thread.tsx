@@ -64,7 +64,8 @@ export function DealThread({ deal, me, accessPrompt }: Props) {
               {t('dealPage.loadingMessages')}
             </p>
           ) : null}
-          {messages.isError ? (
+          {/* Offline, the saved thread shows as it was (the banner says so); no refusal over it. */}
+          {messages.isError && messages.data === undefined ? (
             <div className="deal-thread-problem">
               <p role="alert">{errorText(t, messages.error)}</p>
               <button
