@@ -31,7 +31,9 @@ export const persistBuster = (): string => getCurrentUser()?._id ?? 'visitor';
  * restored list's refetch fails: its saved data must not be dropped from the next write).
  */
 export const dehydrateOptions = {
-  shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
+  // A query marked `meta: { persist: false }` (the map's place names: the service worker keeps
+  // those) is not saved.
+  shouldDehydrateQuery: (query: Query) => query.state.data !== undefined && query.meta?.persist !== false,
 };
 
 /** A deal's thread keeps its last 50 messages offline: what the field needs, on a small phone. */
