@@ -28,7 +28,9 @@ describe("the map's help on a phone", () => {
       const closed = await heights(page);
       expect(closed.help).toBeLessThanOrEqual(closed.map * 0.2);
       await help(page).getByRole('button', { name: 'Read more' }).click();
-      await help(page).getByText(/Each marker is a post near you/).waitFor();
+      await help(page)
+        .getByText(/Each marker is a post near you/)
+        .waitFor();
       const opened = await heights(page);
       expect(opened.help).toBeLessThanOrEqual(opened.map * 0.3 + 1);
       expect(opened.help).toBeGreaterThan(closed.help);

@@ -74,7 +74,11 @@ describe('a deal and a post opened before, reloaded offline', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
 
-    const { page, context, errors } = await newPage(h, { signedIn: true, viewport: PHONE, user: { email: owner.user.email } });
+    const { page, context, errors } = await newPage(h, {
+      signedIn: true,
+      viewport: PHONE,
+      user: { email: owner.user.email },
+    });
     try {
       await page.goto('/dashboard');
       await controlledByServiceWorker(page);

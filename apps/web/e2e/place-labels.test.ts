@@ -41,10 +41,16 @@ describe('a map without street tiles', () => {
       await names(page).first().waitFor();
       // From the user's Dakar at zoom 12 to the region around it: Thiès, 60 km east, comes into view.
       await zoomOutTo(page, 10, asked);
-      await names(page).filter({ hasText: /^Thiès$/ }).waitFor();
+      await names(page)
+        .filter({ hasText: /^Thiès$/ })
+        .waitFor();
       await zoomOutTo(page, 8, asked);
-      await names(page).filter({ hasText: /^Thiès$/ }).waitFor();
-      await names(page).filter({ hasText: /^Dakar$/ }).waitFor();
+      await names(page)
+        .filter({ hasText: /^Thiès$/ })
+        .waitFor();
+      await names(page)
+        .filter({ hasText: /^Dakar$/ })
+        .waitFor();
       const label = names(page).filter({ hasText: /^Thiès$/ });
       // Not a control: no tab stop, and taps go through to the map.
       await expect(label.evaluate((el) => getComputedStyle(el).pointerEvents)).resolves.toBe('none');

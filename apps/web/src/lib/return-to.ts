@@ -11,7 +11,7 @@ export const DEFAULT_AFTER_SIGN_IN = '/dashboard';
 export function safeReturn(path: unknown): string | null {
   if (typeof path !== 'string' || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return null;
   // A control character (a newline, a tab) has no place in a path the app made.
-  if (/[\u0000-\u001f\u007f]/.test(path)) return null;
+  if ([...path].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return null;
   return SIGN_IN_SCREENS.test(path) ? null : path;
 }
 

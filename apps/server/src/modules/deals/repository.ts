@@ -280,11 +280,7 @@ export function dealsRepository(db: Db) {
         .update(notifications)
         .set({ read: true })
         .where(
-          and(
-            eq(notifications.dealId, dealId),
-            eq(notifications.userId, readerId),
-            eq(notifications.read, false),
-          ),
+          and(eq(notifications.dealId, dealId), eq(notifications.userId, readerId), eq(notifications.read, false)),
         );
       return rows.length;
     },

@@ -35,8 +35,14 @@ function useView(): View | null {
       const world = GRID_PX * 2 ** zoom;
       const clampX = (x: number) => Math.max(0, Math.min(world, x));
       // Rounded out to the grid: the same request for every view within the same 256 px squares.
-      const min = point(clampX(Math.floor(pixels.min.x / GRID_PX) * GRID_PX), clampX(Math.floor(pixels.min.y / GRID_PX) * GRID_PX));
-      const max = point(clampX(Math.ceil(pixels.max.x / GRID_PX) * GRID_PX), clampX(Math.ceil(pixels.max.y / GRID_PX) * GRID_PX));
+      const min = point(
+        clampX(Math.floor(pixels.min.x / GRID_PX) * GRID_PX),
+        clampX(Math.floor(pixels.min.y / GRID_PX) * GRID_PX),
+      );
+      const max = point(
+        clampX(Math.ceil(pixels.max.x / GRID_PX) * GRID_PX),
+        clampX(Math.ceil(pixels.max.y / GRID_PX) * GRID_PX),
+      );
       const northWest = map.unproject(min, zoom);
       const southEast = map.unproject(max, zoom);
       const bbox = [
@@ -82,7 +88,10 @@ export function PlaceLabels() {
     // The service worker keeps them; the saved answers (IndexedDB) are for what the user opened.
     meta: { persist: false },
   });
-  const icons = useMemo(() => (labels.data ?? []).map((label) => ({ label, icon: labelIcon(label.name) })), [labels.data]);
+  const icons = useMemo(
+    () => (labels.data ?? []).map((label) => ({ label, icon: labelIcon(label.name) })),
+    [labels.data],
+  );
   return (
     <Pane name={LABELS_PANE} style={LABELS_PANE_STYLE}>
       {icons.map(({ label, icon }) => (
