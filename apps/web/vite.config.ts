@@ -118,6 +118,17 @@ export default defineConfig({
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'catalogue' },
           },
+          // The names a map without street tiles draws (public, the same for everybody, a day's
+          // Cache-Control): a view seen once is named again without a request, offline too.
+          {
+            urlPattern: ({ url }) => url.pathname === '/api/places/labels',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'place-labels',
+              expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
           {
             // Hashed file names never change: the first download is kept.
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),

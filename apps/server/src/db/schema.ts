@@ -504,6 +504,8 @@ export const notifications = pgTable(
     messageFr: text('message_fr').notNull(),
     solutionId: uuid('solution_id').references(() => solutions.id, { onDelete: 'set null' }),
     read: boolean('read').notNull().default(false),
+    // D-28: a message notice's deal: reading the thread marks it read (migration 0027).
+    dealId: uuid('deal_id').references(() => deals.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [index('notifications_user_created').on(t.userId, newestFirst(t.createdAt))],

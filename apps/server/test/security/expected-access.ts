@@ -333,6 +333,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     why: 'D-26: city names from GeoNames, public data; bounded per address',
   },
   'GET /api/places/reverse': { roles: PUBLIC, why: 'D-26: the nearest city to a point, public data' },
+  'GET /api/places/labels': {
+    roles: PUBLIC,
+    generated: { visitor: [200, 400], other: [200, 400], subscriber: [200, 400], admin: [200, 400] },
+    why: 'D-26: the names a map without tiles draws, public GeoNames data',
+  },
   'POST /api/reports': {
     roles: { visitor: 401, owner: 201, other: 201, subscriber: 201, admin: 201 },
     generated: { visitor: [400, 401], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },

@@ -157,6 +157,7 @@ describe('field exposure on the raw JSON of every answer', () => {
         get('/api/solution/map?bbox=-17.5,14.65,-17.4,14.75&zoom=16'),
         get('/api/places?q=Dakar'),
         get('/api/places/reverse?lat=14.7&lng=-17.45'),
+        get('/api/places/labels?bbox=-17.6,14.5,-16.8,14.95&zoom=10'),
         get(`/api/solution/getUserSolutions/${me}`),
         get(`/api/solution/getUserAcceptedSolutions/${me}`),
         get(`/api/notify/getUserNotif/${me}`),

@@ -513,6 +513,13 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
     fuzz: { slots: ['text'], build: (w, r, [x]) => get(w, r, `/api/places?q=${enc(x!)}`) },
   },
   'GET /api/places/reverse': { fixed: (w, r) => [get(w, r, '/api/places/reverse?lat=14.7&lng=-17.45')] },
+  'GET /api/places/labels': {
+    fixed: (w, r) => [get(w, r, '/api/places/labels?bbox=-17.6,14.5,-16.8,14.95&zoom=10')],
+    fuzz: {
+      slots: ['text', 'text'],
+      build: (w, r, [bbox, zoom]) => get(w, r, `/api/places/labels?bbox=${enc(bbox!)}&zoom=${enc(zoom!)}`),
+    },
+  },
   'POST /api/reports': {
     // D-29: others report the owner's open post; the owner, who may not report their own, reports
     // the acceptor of their deal. Reports are not the victims' data (victimSnapshot).

@@ -2,6 +2,7 @@
 import type { ErrorCode } from '@app/shared';
 import { clearSession, getAuthKey } from './session';
 import { firstScreenLoaded } from './first-screen-loaded';
+import { expiredSessionUrl } from './return-to';
 
 export class ApiError extends Error {
   constructor(
@@ -16,8 +17,9 @@ export class ApiError extends Error {
   }
 }
 
-// D-9: an ended session (signed in on another phone) sends the user to sign in again.
-let sessionExpired = () => window.location.assign('/login?error=expirationError');
+// D-9: an ended session (signed in on another phone) sends the user to sign in again, and the
+// sign-in brings them back to the page they were on.
+let sessionExpired = () => window.location.assign(expiredSessionUrl(window.location));
 export function onSessionExpired(handler: () => void): void {
   sessionExpired = handler;
 }

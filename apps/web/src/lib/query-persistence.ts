@@ -31,8 +31,25 @@ export const persistBuster = (): string => getCurrentUser()?._id ?? 'visitor';
  * restored list's refetch fails: its saved data must not be dropped from the next write).
  */
 export const dehydrateOptions = {
-  shouldDehydrateQuery: (query: Query) => query.state.data !== undefined,
+  // A query marked `meta: { persist: false }` (the map's place names: the service worker keeps
+  // those) is not saved.
+  shouldDehydrateQuery: (query: Query) => query.state.data !== undefined && query.meta?.persist !== false,
 };
+
+/** A deal's thread keeps its last 50 messages offline: what the field needs, on a small phone. */
+export const MAX_SAVED_MESSAGES = 50;
+
+/**
+ * A deal's thread (features/deals' key `['deals', 'messages', dealId]`, oldest first) is saved
+ * with its newest MAX_SAVED_MESSAGES messages only.
+ */
+function trimmed(query: PersistedClient['clientState']['queries'][number]) {
+  const [root, kind] = query.queryKey;
+  const data = query.state.data;
+  if (root !== 'deals' || kind !== 'messages' || !Array.isArray(data) || data.length <= MAX_SAVED_MESSAGES)
+    return query;
+  return { ...query, state: { ...query.state, data: data.slice(-MAX_SAVED_MESSAGES) } };
+}
 
 /** The newest answers first, as many as fit the bounds; a failed refresh is saved as its data. */
 export function bounded(client: PersistedClient): PersistedClient {
@@ -42,6 +59,7 @@ export function bounded(client: PersistedClient): PersistedClient {
         ? { ...query, state: { ...query.state, status: 'success' as const, error: null, fetchFailureReason: null } }
         : query,
     )
+    .map(trimmed)
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   const kept: typeof queries = [];
   let bytes = 0;

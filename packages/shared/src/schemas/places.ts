@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { latSchema, lngSchema } from './common.js';
 import { nearSchema } from './solutions.js';
+import { bboxSchema, bboxWidth, mapSpanLimit } from './map.js';
 
 export const PLACES_LIMIT = 10;
 
@@ -42,3 +43,36 @@ export const reversePlaceSchema = placeSchema.omit({ lat: true, lng: true }).ext
   distance_km: z.number(),
 });
 export type ReversePlace = z.infer<typeof reversePlaceSchema>;
+
+// GET /api/places/labels (API.md, third round): the names a map without street tiles draws, the
+// most populous place per part of the screen.
+/** At most this many names per view. */
+export const PLACE_LABELS_LIMIT = 40;
+
+export const placeLabelsQuerySchema = z
+  .object({
+    /** "minLng,minLat,maxLng,maxLat"; west > east crosses the antimeridian. */
+    bbox: bboxSchema,
+    zoom: z.coerce.number().int().min(0).max(22),
+  })
+  .superRefine(({ bbox, zoom }, ctx) => {
+    // As GET /api/solution/map: a view no screen can have would only make the server work.
+    const limit = mapSpanLimit(zoom);
+    if (bboxWidth(bbox) > limit || bbox[3] - bbox[1] > limit) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['bbox'],
+        message: `At zoom ${zoom} a viewport spans at most ${Number(limit.toPrecision(3))} degrees`,
+      });
+    }
+  });
+export type PlaceLabelsQuery = z.infer<typeof placeLabelsQuerySchema>;
+
+export const placeLabelSchema = z.object({
+  name: z.string(),
+  /** Rounded to what a screen shows at that zoom (at most 4 decimals, about 10 m). */
+  lat: z.number(),
+  lng: z.number(),
+  population: z.number().int().min(0),
+});
+export type PlaceLabel = z.infer<typeof placeLabelSchema>;

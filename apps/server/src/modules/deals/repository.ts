@@ -39,11 +39,12 @@ export interface Told {
   notice: Bilingual;
 }
 
-const noticeRow = (told: Told, solutionId: string) => ({
+const noticeRow = (told: Told, solutionId: string, dealId: string) => ({
   userId: told.userId,
   messageEn: told.notice.en,
   messageFr: told.notice.fr,
   solutionId,
+  dealId,
 });
 
 const partyColumns = {
@@ -265,13 +266,22 @@ export function dealsRepository(db: Db) {
       return row!.key;
     },
 
-    /** The messages of the other party that `readerId` has now read. */
+    /**
+     * The messages of the other party that `readerId` has now read, and the mailbox's notices of
+     * them (D-28): the thread read, the bell no longer counts them.
+     */
     async markRead(dealId: string, readerId: string, at: Date): Promise<number> {
       const rows = await db
         .update(dealMessages)
         .set({ readAt: at })
         .where(and(eq(dealMessages.dealId, dealId), ne(dealMessages.senderId, readerId), isNull(dealMessages.readAt)))
         .returning({ id: dealMessages.id });
+      await db
+        .update(notifications)
+        .set({ read: true })
+        .where(
+          and(eq(notifications.dealId, dealId), eq(notifications.userId, readerId), eq(notifications.read, false)),
+        );
       return rows.length;
     },
 
@@ -306,7 +316,7 @@ export function dealsRepository(db: Db) {
         if (Number(waiting?.n ?? 0) === 0) {
           const [row] = await tx
             .insert(notifications)
-            .values(noticeRow({ userId: input.recipientId, notice: input.notice }, input.solutionId))
+            .values(noticeRow({ userId: input.recipientId, notice: input.notice }, input.solutionId, input.dealId))
             .returning();
           notified = row ?? null;
         }

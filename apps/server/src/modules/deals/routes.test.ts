@@ -562,6 +562,26 @@ describe('messages of a deal (D-28)', () => {
     expect(await count()).toBe(2);
   });
 
+  it("reading the thread marks its message notices read: the bell's count falls, other notices stay", async () => {
+    const { owner, taker, dealId } = await paidDeal();
+    await post(taker, `/api/deals/${dealId}/messages`, { text: 'Bonjour' });
+    const unread = async () => (await mailbox(owner)).filter((n) => n.status !== 'false');
+    const before = await unread();
+    expect(before.some((n) => n.message_en.includes('sent you a message'))).toBe(true);
+    // The taker reading the thread marks nothing of the owner's.
+    await get(taker, `/api/deals/${dealId}/messages`);
+    expect((await unread()).length).toBe(before.length);
+
+    await get(owner, `/api/deals/${dealId}/messages`);
+    const after = await unread();
+    expect(after.some((n) => n.message_en.includes('sent you a message'))).toBe(false);
+    expect(after.length).toBe(before.length - 1);
+    // A message arriving while the thread is open is read at once: its notice goes with it.
+    await post(taker, `/api/deals/${dealId}/messages`, { text: 'Encore' });
+    await get(owner, `/api/deals/${dealId}/messages`);
+    expect((await unread()).length).toBe(after.length);
+  });
+
   it('sends the message live on the other party’s event stream as `message`', async () => {
     const { owner, taker, dealId } = await paidDeal();
     const address = await listening();

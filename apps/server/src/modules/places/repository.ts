@@ -17,6 +17,20 @@ export type PlaceRow = z.infer<typeof placeRow>;
 const nearestRow = placeRow.extend({ distance_km: z.coerce.number() });
 export type NearestRow = z.infer<typeof nearestRow>;
 
+const labelRow = z.object({
+  name: z.string(),
+  lat: z.coerce.number(),
+  lng: z.coerce.number(),
+  population: z.coerce.number(),
+});
+export type LabelRow = z.infer<typeof labelRow>;
+
+/** Candidates per cell for the map's place names. */
+const LABEL_CANDIDATES_PER_CELL = 3;
+
+/** A float8[] literal of finite numbers (one parameter, whatever the number of cells). */
+const floats = (values: number[]): string => `{${values.map((v) => micro(v)).join(',')}}`;
+
 /** Cities taken from each way of matching before they are ranked together. */
 const CANDIDATES = 30;
 
@@ -93,6 +107,31 @@ export function placesRepository(db: Db) {
         nearestRow,
       );
       return row ?? null;
+    },
+
+    /**
+     * The most populous places in each cell (LABEL_CANDIDATES_PER_CELL; ties: the lower id, so a
+     * view always names the same), each from the GiST index on location: one index scan per cell.
+     * More than one: a town beside a city in the same cell (Thiès in Dakar's) is still a candidate
+     * when the zoom leaves room for both names.
+     */
+    async largestIn(cells: { west: number; south: number; east: number; north: number }[]): Promise<LabelRow[]> {
+      if (cells.length === 0) return [];
+      return queryRows(
+        db,
+        sql`
+        select l.name, l.lat, l.lng, l.population
+        from unnest(${floats(cells.map((c) => c.west))}::float8[], ${floats(cells.map((c) => c.south))}::float8[],
+          ${floats(cells.map((c) => c.east))}::float8[], ${floats(cells.map((c) => c.north))}::float8[]) as c(w, s, e, n)
+        cross join lateral (
+          select p.name, p.location[1] as lat, p.location[0] as lng, p.population
+          from places p
+          where p.location <@ box(point(c.w, c.s), point(c.e, c.n))
+          order by p.population desc, p.id
+          limit ${LABEL_CANDIDATES_PER_CELL}) l
+        order by l.population desc`,
+        labelRow,
+      );
     },
   };
 }

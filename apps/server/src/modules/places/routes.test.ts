@@ -128,3 +128,72 @@ describe('coordinates the fuzz suite found', () => {
     expect(near.statusCode, near.body).toBe(200);
   });
 });
+
+describe('GET /api/places/labels', () => {
+  type Label = { name: string; lat: number; lng: number; population: number };
+  const labels = async (query: string) => {
+    const res = await get(`/api/places/labels?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return { labels: res.json().data as Label[], res };
+  };
+  // Dakar to Thiès on a 1280 × 800 screen at zoom 9, and a phone's view of Thiès at zoom 12.
+  const DAKAR_THIES_Z9 = 'bbox=-18.95,13.68,-15.43,15.80&zoom=9';
+  const THIES_PHONE_Z12 = 'bbox=-16.994,14.674,-16.866,14.906&zoom=12';
+  const WEST_AFRICA_Z6 = 'bbox=-31.25,6.24,-3.13,23.24&zoom=6';
+
+  it('names Dakar and Thiès in a view of both, the largest place per part of it, largest first', async () => {
+    const { labels: found, res } = await labels(DAKAR_THIES_Z9);
+    const names = found.map((l) => l.name);
+    expect(names).toContain('Dakar');
+    expect(names).toContain('Thiès');
+    expect(found.length).toBeGreaterThan(5);
+    expect(found.length).toBeLessThanOrEqual(40);
+    expect(new Set(names).size).toBe(names.length);
+    const populations = found.map((l) => l.population);
+    expect(populations).toEqual([...populations].sort((a, b) => b - a));
+    for (const label of found) {
+      expect(Object.keys(label).sort()).toEqual(['lat', 'lng', 'name', 'population']);
+      expect(label.lng).toBeGreaterThanOrEqual(-18.95);
+      expect(label.lng).toBeLessThanOrEqual(-15.43);
+    }
+    // The same for everybody: shared caches and the service worker keep it.
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
+  });
+
+  it('names Thiès on a phone at street zoom, with 4 decimals at most', async () => {
+    const { labels: found } = await labels(THIES_PHONE_Z12);
+    expect(found.map((l) => l.name)).toContain('Thiès');
+    for (const { lat, lng } of found) {
+      expect(Math.round(lat * 1e4) / 1e4).toBe(lat);
+      expect(Math.round(lng * 1e4) / 1e4).toBe(lng);
+    }
+  });
+
+  it('names Dakar zoomed out over West Africa, in at most 40 names of 2 decimals', async () => {
+    const { labels: found } = await labels(WEST_AFRICA_Z6);
+    expect(found.map((l) => l.name)).toContain('Dakar');
+    expect(found.length).toBeLessThanOrEqual(40);
+    for (const { lat } of found) expect(Math.round(lat * 100) / 100).toBe(lat);
+  });
+
+  it('answers a view across the antimeridian, and an empty sea, with a list', async () => {
+    expect((await labels('bbox=170,-20,-170,-10&zoom=5')).labels).toEqual(expect.any(Array));
+    expect((await labels('bbox=-30,-10,-29,-9&zoom=9')).labels).toEqual([]);
+  });
+
+  it.each([
+    ['no bbox', 'zoom=9'],
+    ['no zoom', 'bbox=-18,13,-16,15'],
+    ['a bbox that is not numbers', 'bbox=a,b,c,d&zoom=9'],
+    ['a bbox of three numbers', 'bbox=-18,13,-16&zoom=9'],
+    ['south above north', 'bbox=-18,15,-16,13&zoom=9'],
+    ['a latitude out of range', 'bbox=-18,13,-16,95&zoom=9'],
+    ['a zoom past 22', 'bbox=-18,13,-16,15&zoom=23'],
+    ['a zoom that is not whole', 'bbox=-18,13,-16,15&zoom=9.5'],
+    ['a view wider than any screen at its zoom', 'bbox=-30,0,10,20&zoom=12'],
+  ])('refuses %s with 400 VALIDATION', async (_what, query) => {
+    const res = await get(`/api/places/labels?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION' });
+  });
+});

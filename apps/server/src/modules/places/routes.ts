@@ -2,6 +2,8 @@
 import {
   dataOf,
   errorSchema,
+  placeLabelSchema,
+  placeLabelsQuerySchema,
   placeSchema,
   placesQuerySchema,
   reversePlaceSchema,
@@ -16,6 +18,10 @@ import { buildPlacesService, type PlaceLanguage } from './service.js';
 
 /** Typing in the place box asks about once a keystroke pause: generous for a person, not for a scraper. */
 const PER_MINUTE = 120;
+/** A view's names per pan or zoom: a person panning quickly, not a crawler of the world. */
+const LABELS_PER_MINUTE = 240;
+/** A day: place names do not move. */
+const LABELS_MAX_AGE_S = 86_400;
 
 export const placesRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (
   app,
@@ -45,6 +51,31 @@ export const placesRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLim
     async (request, reply) => {
       reply.header('vary', 'accept-language, cookie');
       return { data: await places.search(request.query, languageOf(request.query.lang, request)) };
+    },
+  );
+
+  // The map asks once per view while street tiles are off: as many views as a person pans.
+  const labelsLimit = app.limiter('places:labels', {
+    max: LABELS_PER_MINUTE * config.rateLimitScale,
+    timeWindow: 60_000,
+    key: (request) => request.ip,
+  });
+  app.get(
+    '/api/places/labels',
+    {
+      preHandler: labelsLimit,
+      schema: {
+        tags: ['places'],
+        summary: 'The most populous place per part of the view (at most 40): the names a map without tiles draws',
+        querystring: placeLabelsQuerySchema,
+        response: { 200: dataOf(z.array(placeLabelSchema)), 400: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      // The same for everybody and GeoNames changes with a release: shared caches and the
+      // service worker keep a view's names for a day.
+      reply.header('cache-control', `public, max-age=${LABELS_MAX_AGE_S}`);
+      return { data: await places.labels(request.query) };
     },
   );
 

@@ -3,13 +3,14 @@
 // its pulse marker, and the world's bounds. Leaflet's stylesheet and the markers' come with it.
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { LatLngBoundsExpression, PathOptions, PopupEvent } from 'leaflet';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GeoJSON, Marker, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useClientConfig } from '../../lib/client-config';
 import { recordSaved, TILE_BYTES, useDataSaver } from '../../lib/data-saver';
 import type { Position } from '../../lib/position';
 import { pulseIcon } from './marker-icons';
+import { PlaceLabels } from './place-labels';
 import { shapeBatches } from './shape-batches';
 import './map-kit.css';
 
@@ -136,7 +137,7 @@ export function attributionHtml(credit: { text: string; url: string | null } | n
  * D-25: street tiles from the server's TILE_URL. When none of the first tiles loads (no signal,
  * the tile server refuses), the layer is dropped and the shapes beneath are the map.
  */
-function StreetTiles({ url, attribution }: { url: string; attribution: string }) {
+function StreetTiles({ url, attribution, onFailed }: { url: string; attribution: string; onFailed: () => void }) {
   const [failed, setFailed] = useState(false);
   const counts = useRef({ loaded: 0, failed: 0 });
   const handlers = useMemo(
@@ -146,10 +147,13 @@ function StreetTiles({ url, attribution }: { url: string; attribution: string })
       },
       tileerror: () => {
         counts.current.failed += 1;
-        if (counts.current.loaded === 0) setFailed(true);
+        if (counts.current.loaded === 0) {
+          setFailed(true);
+          onFailed();
+        }
       },
     }),
-    [],
+    [onFailed],
   );
   if (failed) return null;
   return (
@@ -203,14 +207,24 @@ export function Basemap({ shapesAfter = false }: { shapesAfter?: boolean }) {
   const config = useClientConfig();
   const [dataSaver] = useDataSaver();
   const tileUrl = config.data?.tile_url ?? null;
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFailed = useCallback(() => setTilesFailed(true), []);
+  // Without street tiles the map names its places (once the server said whether there are tiles).
+  const named = !config.isPending && (!tileUrl || dataSaver || tilesFailed);
   return (
     <>
       <Pane name={SHAPES_PANE} style={SHAPES_PANE_STYLE}>
         <CountryShapes wait={shapesAfter} />
       </Pane>
       {tileUrl && !dataSaver ? (
-        <StreetTiles key={tileUrl} url={tileUrl} attribution={attributionHtml(config.data?.tile_attribution)} />
+        <StreetTiles
+          key={tileUrl}
+          url={tileUrl}
+          attribution={attributionHtml(config.data?.tile_attribution)}
+          onFailed={onTilesFailed}
+        />
       ) : null}
+      {named ? <PlaceLabels /> : null}
       {tileUrl && dataSaver ? <SkippedTiles /> : null}
     </>
   );

@@ -50,6 +50,20 @@ describe('the login screen', () => {
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/suppliersolution\/p1 /));
   });
 
+  it('returns to the deal the user was reading when their session ended elsewhere (?next=)', async () => {
+    stubFetch([200, { data: session }]);
+    renderLogin('/login?error=expirationError&next=%2Fdeals%2Fd1');
+    fill('awa@example.org', 'secret-password');
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/deals\/d1 /));
+  });
+
+  it('ignores a ?next= that leads off this site', async () => {
+    stubFetch([200, { data: session }]);
+    renderLogin('/login?error=expirationError&next=%2F%2Fevil.example%2Fdeals');
+    fill('awa@example.org', 'secret-password');
+    await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/dashboard /));
+  });
+
   it('shows "Invalid information" in red when the server refuses, and stores nothing', async () => {
     stubFetch([401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' }]);
     renderLogin();

@@ -68,7 +68,7 @@ export function LoginPage({ title }: { title: string }) {
               onSuccess: (session) => {
                 storeSession(session);
                 queryClient.setQueryData(currentUserQueryOptions().queryKey, session.user);
-                void navigate(returnPath(location.state), { replace: true });
+                void navigate(returnPath(location.state, params.get('next')), { replace: true });
               },
             },
           );

@@ -236,6 +236,36 @@ describe('the thread (D-28)', () => {
   });
 });
 
+describe("the header's counts after reading (D-28)", () => {
+  it('tells every open tab once the thread was read, and again when a message arriving is read', async () => {
+    const live = message({ _id: 'm6', text: 'I am on my way', created_at: '2026-11-20T13:00:00.000Z' });
+    let thread = [message()];
+    routeFetch({
+      'GET /api/deals/d1': [200, { data: deal() }],
+      'GET /api/deals/d1/messages': () => [200, { data: thread }],
+      'GET /api/deals/unread': [200, { data: { count: 0 } }],
+    });
+    const heard: unknown[] = [];
+    const otherTab = new BroadcastChannel('app-reads');
+    otherTab.onmessage = (event) => heard.push(event.data);
+    try {
+      const stream = stubEventStream();
+      open();
+      await screen.findByRole('log', { name: 'Messages' });
+      await waitFor(() => expect(heard.length).toBeGreaterThanOrEqual(1));
+      const before = heard.length;
+      await stream.opened;
+      thread = [message(), live];
+      await stream.send('message', live);
+      await screen.findByText('I am on my way');
+      // The thread asked again (the server marks the new message read): the other tabs hear it.
+      await waitFor(() => expect(heard.length).toBeGreaterThan(before));
+    } finally {
+      otherTab.close();
+    }
+  });
+});
+
 describe('a message written without a signal (issue 17)', () => {
   const sent = message({ _id: 'm9', from: 'u1', text: 'Coming at 8', created_at: '2026-11-20T12:00:00.000Z' });
   const offline = (off: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!off);

@@ -40,14 +40,16 @@ export function DealPage({ title, accessChoice }: { title: string; accessChoice?
   const { dealId = '' } = useParams();
   const deal = useDeal(dealId);
 
-  if (deal.isPending) {
+  if (deal.data === undefined && !deal.isError) {
     return (
       <Page title={title}>
         <Spinner />
       </Page>
     );
   }
-  if (deal.isError) {
+  // Issue 17: a deal saved earlier shows offline, even after its refresh failed (the offline
+  // banner says how old it is); only a deal never seen shows the problem.
+  if (deal.data === undefined) {
     const missing = deal.error instanceof ApiError && deal.error.status === 404;
     return (
       <Page title={title}>

@@ -12,6 +12,7 @@ import { BusyButton } from '../../../components/busy-button';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { cancelOutboxItem, type OutboxItem } from '../../../lib/outbox';
+import { announceRead } from '../../../lib/read-signal';
 import { getLanguage } from '../../../lib/settings';
 import {
   MESSAGE_MAX,
@@ -42,6 +43,12 @@ export function DealThread({ deal, me, accessPrompt }: Props) {
   useSentFromOutbox(deal._id);
   const waiting = useWaitingMessages(deal._id);
   const refused = !deal.contact_access || isAccessRefused(messages.error);
+  // The server marked the thread read as it answered (D-28): the header's counts, in every tab,
+  // ask again. A saved answer restored offline was not read from the server: nothing to tell.
+  const readAt = messages.isFetchedAfterMount && messages.isSuccess ? messages.dataUpdatedAt : 0;
+  useEffect(() => {
+    if (readAt > 0) announceRead();
+  }, [readAt]);
 
   return (
     <section className="card deal-thread" aria-labelledby={headingId}>
@@ -57,7 +64,8 @@ export function DealThread({ deal, me, accessPrompt }: Props) {
               {t('dealPage.loadingMessages')}
             </p>
           ) : null}
-          {messages.isError ? (
+          {/* Offline, the saved thread shows as it was (the banner says so); no refusal over it. */}
+          {messages.isError && messages.data === undefined ? (
             <div className="deal-thread-problem">
               <p role="alert">{errorText(t, messages.error)}</p>
               <button

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { subscribeToStream } from '../../../lib/event-stream';
+import { onRead } from '../../../lib/read-signal';
 import { unreadQueryOptions } from '../api/get-deals';
 import { dealKeys } from '../api/query-keys';
 import '../deal-page.css';
@@ -17,6 +18,15 @@ export function DealsInbox() {
   const unread = useQuery(unreadQueryOptions()).data ?? 0;
   useEffect(
     () => subscribeToStream('message', () => void queryClient.invalidateQueries({ queryKey: dealKeys.unread() })),
+    [queryClient],
+  );
+  // A thread read in another tab (or this one) counts no more here.
+  useEffect(
+    () =>
+      onRead(() => {
+        void queryClient.invalidateQueries({ queryKey: dealKeys.unread() });
+        void queryClient.invalidateQueries({ queryKey: dealKeys.lists() });
+      }),
     [queryClient],
   );
   return (

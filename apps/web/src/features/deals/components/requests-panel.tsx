@@ -34,7 +34,8 @@ export function RequestsPanel({ solution }: { solution: Solution }) {
         {said ? <p className={`notice ${said.ok ? 'notice-success' : 'notice-error'}`}>{said.text}</p> : null}
       </div>
       {requests.isPending ? <Spinner /> : null}
-      {requests.isError ? (
+      {/* Offline, the saved requests show as they were (the banner says so). */}
+      {requests.isError && requests.data === undefined ? (
         <p className="notice notice-error" role="alert">
           {errorText(t, requests.error)}
         </p>

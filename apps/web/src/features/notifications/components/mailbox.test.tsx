@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { Mailbox } from './mailbox';
+import { announceRead } from '../../../lib/read-signal';
 
 const note = (id: string, status: 'true' | 'false', text: string, solution_id?: string): Notification => ({
   _id: id,
@@ -171,6 +172,31 @@ describe('the mailbox (SPEC 2.2, 3, 4; D-21)', () => {
     await waitFor(() => expect(screen.getByTestId('mailbox-badge').textContent).toBe('3'));
     fireEvent.click(bell());
     expect(screen.getAllByRole('button', { name: /accepted your post/ })[0]!.textContent).toContain('Cy accepted');
+  });
+
+  it('drops the count once a deal thread was read in this tab (D-28)', async () => {
+    let list = LIST;
+    stubWithStream({ 'GET /api/notify/getUserNotif/u1': () => [200, { data: list, next_cursor: null }] });
+    renderMailbox();
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-label', 'Mailbox, 2 unread messages'));
+    // The server marked the thread's notice read as it answered the thread.
+    list = LIST.map((n) => (n._id === 'n1' ? { ...n, status: 'false' as const } : n));
+    act(() => announceRead());
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-label', 'Mailbox, 1 unread message'));
+  });
+
+  it('drops the count when the thread was read in another tab of the app', async () => {
+    let list = LIST;
+    stubWithStream({ 'GET /api/notify/getUserNotif/u1': () => [200, { data: list, next_cursor: null }] });
+    renderMailbox();
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-label', 'Mailbox, 2 unread messages'));
+    list = LIST.map((n) => ({ ...n, status: 'false' as const }));
+    // Another tab is another page: its announcement arrives on the shared channel only.
+    const otherTab = new BroadcastChannel('app-reads');
+    otherTab.postMessage('read');
+    otherTab.close();
+    await waitFor(() => expect(bell()).toHaveAttribute('aria-label', 'Mailbox'));
+    expect(screen.queryByTestId('mailbox-badge')).not.toBeInTheDocument();
   });
 
   it('is not there for a visitor', async () => {

@@ -2,9 +2,9 @@
 // 200 px high that scrolls, unread messages in bold, in the chosen language. A click marks the
 // message read and opens its post. Fetched on load, polled every 5 minutes, and fed at once by the
 // server-sent event stream. Visitors have no mailbox.
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { localeTag, NOTIFICATION_DROPDOWN_PX, type Notification } from '@app/shared';
@@ -12,8 +12,9 @@ import { DisclosureMenu } from '../../../components/disclosure-menu';
 import { errorText } from '../../../lib/api-errors';
 import { getCurrentUser, isSignedIn } from '../../../lib/session';
 import { getLanguage } from '../../../lib/settings';
+import { onRead } from '../../../lib/read-signal';
 import { getPostRoute } from '../api/get-post-route';
-import { isUnread, notificationsQueryOptions } from '../api/get-notifications';
+import { isUnread, notificationsKey, notificationsQueryOptions } from '../api/get-notifications';
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import '../notifications.css';
@@ -30,6 +31,12 @@ function SignedInMailbox({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const list = useQuery(notificationsQueryOptions(userId));
   useNotificationStream(userId);
+  const queryClient = useQueryClient();
+  // A deal's thread read here or in another tab marked its notices read on the server (D-28).
+  useEffect(
+    () => onRead(() => void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) })),
+    [queryClient, userId],
+  );
   const markRead = useMarkRead(userId);
   const [opening, setOpening] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

@@ -53,14 +53,16 @@ function PostDetailsPage({
   const details = usePostDetails(id);
   useVisit(id, details.data);
 
-  if (details.isPending) {
+  if (details.data === undefined && !details.isError) {
     return (
       <Page title={title}>
         <Spinner />
       </Page>
     );
   }
-  if (details.isError) {
+  // Issue 17: a post saved earlier shows offline, even after its refresh failed (the offline
+  // banner says how old it is); only a post never seen shows the problem.
+  if (details.data === undefined) {
     return (
       <Page title={title}>
         <div className="card deal-problem">
