@@ -14,3 +14,6 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
 
 /** BCP 47 tag for Intl and <html lang>. */
 export const localeTag = (language: Language): 'en-US' | 'fr-CA' => (language === 'fr-ca' ? 'fr-CA' : 'en-US');
+
+/** The product's name in each language: SMS, e-mails and pages name it in the reader's language. */
+export const PRODUCT_NAME: Bilingual = { en: 'Needs & Offers', fr: 'Besoins & Offres' };
