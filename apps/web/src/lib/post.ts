@@ -11,6 +11,7 @@ import {
   type UserRole,
 } from '@app/shared';
 import { getCurrency, getLanguage } from './settings';
+import { formatDateTime } from './date-time';
 import { dateTimeFormat } from './intl';
 
 export const isOffer = (role: UserRole): boolean => role === 'provideSolution';
@@ -77,11 +78,10 @@ export function formatPlainDate(date: string | null, language: Language = getLan
   return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
 }
 
+/** A date and a time, in the user's language: the app's one format for them (date-time.ts). */
+export const formatMomentTime = (at: Date, language: Language = getLanguage()): string => formatDateTime(at, language);
+
 /** A moment (ISO 8601) in the user's time zone. */
-/** A date and a time, in the user's language ("28 Nov 2026, 14:05"). */
-export function formatMomentTime(at: Date, language: Language = getLanguage()): string {
-  return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
 
 export function formatMoment(iso: string, language: Language = getLanguage()): string {
   const parsed = new Date(iso);
