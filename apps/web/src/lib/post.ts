@@ -60,14 +60,19 @@ export const categoryName = (id: string, language: Language = getLanguage()): st
  * picker fills both ("Thiès, Thies, Senegal" reads "Thiès, Senegal").
  */
 export function joinPlace(...parts: (string | null | undefined)[]): string {
-  const bare = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   const kept: string[] = [];
   for (const part of parts) {
     if (!part?.trim()) continue;
     const last = kept.at(-1);
-    if (last === undefined || bare(last) !== bare(part)) kept.push(part.trim());
+    if (last === undefined || !samePlaceName(last, part)) kept.push(part.trim());
   }
   return kept.join(', ');
+}
+
+/** Two place names that differ only by accents or case ("Thies", "Thiès") name the same place. */
+export function samePlaceName(a: string, b: string): boolean {
+  const bare = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return bare(a) === bare(b);
 }
 
 /** A plain date (YYYY-MM-DD) as the user's language writes it, without a time-zone shift. */
