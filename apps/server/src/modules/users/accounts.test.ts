@@ -155,7 +155,8 @@ describe('SMS codes (D-10)', () => {
   });
 
   it("sends the code's SMS in the asking page's language only, naming the product in it (D-24)", async () => {
-    const sms = (mobile: string) => (t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(mobile).text;
+    const sms = (mobile: string) =>
+      (t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(mobile).text;
     const french = newAccount().mobile_no;
     await post('/api/user/sendMessage', { mobile_no: french, language: 'fr-ca' });
     expect(sms(french)).toMatch(/^Besoins & Offres\u00a0: \d{6} est votre code\. Il expire dans 10 minutes\.$/);

@@ -26,9 +26,9 @@ describe('the social buttons', () => {
   it('hide Google and Facebook where the server has no keys, and offer the local test account', async () => {
     serve({ google: false, facebook: false, local: true });
     renderScreen('/login', <SocialButtons heading="Or continue with" />, '/login');
-    expect(
-      (await screen.findByRole('link', { name: 'Test account (no Google needed)' })).getAttribute('href'),
-    ).toBe('/api/auth/local');
+    expect((await screen.findByRole('link', { name: 'Test account (no Google needed)' })).getAttribute('href')).toBe(
+      '/api/auth/local',
+    );
     expect(screen.queryByText(/Google \(not set up here\)|Facebook/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Google' })).not.toBeInTheDocument();
   });
