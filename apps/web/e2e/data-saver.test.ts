@@ -88,7 +88,7 @@ describe('data saver', () => {
       if (url.pathname.startsWith('/api/media/')) media.push(url.pathname);
     });
     await page.goto(path);
-    await page.getByRole('button', { name: /^Agrandir la photo 1 sur 2 : / }).waitFor();
+    await page.getByRole('button', { name: /^Agrandir la photo 1 sur 2\s: / }).waitFor();
     await expect.poll(() => media).toContain(`/api/media/posts/${files[0]!.full}.webp`);
     await page.goto('/languageCurrency');
     await expect(page.getByTestId('bytes-saved').innerText()).resolves.toBe(

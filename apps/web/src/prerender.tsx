@@ -11,6 +11,7 @@ import en from './locales/en-us.json';
 import fr from './locales/fr-ca.json';
 import { AppProviders } from './app/providers';
 import { AppRoutes, routeEntryAt } from './app/router';
+import { addFormats } from './lib/i18n-formats';
 
 export { LANGUAGES };
 
@@ -66,6 +67,7 @@ export async function renderPage(language: Language, path: string): Promise<Prer
       returnNull: false,
       lowerCaseLng: true,
     });
+  addFormats(i18next);
   // This module's react-i18next is fresh too; i18next, loaded by Node, is the same instance.
   setI18n(i18next);
   await i18next.changeLanguage(language);

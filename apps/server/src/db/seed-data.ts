@@ -159,7 +159,10 @@ export interface DemoUser {
   vip?: boolean;
 }
 
-/** Two people per city, E.164 numbers with each country's prefix (+221, +227, +243, +225, +1). */
+/**
+ * Two people per city, E.164 numbers with each country's prefix (+221, +227, +243, +225, +1). The
+ * cities are francophone, so most write in French and a few in English, as the users there would.
+ */
 export const DEMO_USERS: readonly DemoUser[] = [
   {
     firstName: 'Aminata',
@@ -170,9 +173,9 @@ export const DEMO_USERS: readonly DemoUser[] = [
     verified: true,
     vip: true,
   },
-  { firstName: 'Moussa', lastName: 'Ndiaye', city: 0, mobileNo: '+221781234502', language: 'en' },
+  { firstName: 'Moussa', lastName: 'Ndiaye', city: 0, mobileNo: '+221781234502', language: 'fr' },
   { firstName: 'Hadiza', lastName: 'Abdou', city: 1, mobileNo: '+22790123403', language: 'fr', verified: true },
-  { firstName: 'Ibrahim', lastName: 'Souley', city: 1, mobileNo: '+22796123404', language: 'en' },
+  { firstName: 'Ibrahim', lastName: 'Souley', city: 1, mobileNo: '+22796123404', language: 'fr' },
   { firstName: 'Grâce', lastName: 'Mbuyi', city: 2, mobileNo: '+243812345605', language: 'fr', verified: true },
   { firstName: 'Patrick', lastName: 'Tshibangu', city: 2, mobileNo: '+243998765406', language: 'en', vip: true },
   {

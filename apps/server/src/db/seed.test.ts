@@ -64,6 +64,21 @@ describeEachDatabase('demo data', (database) => {
     expect(Math.min(...perCity.values())).toBeGreaterThanOrEqual(50);
   });
 
+  it('writes most demo posts in French, as people in these cities would, and some in English', async () => {
+    const rows = await queryRows<{ language: string; n: number }>(
+      database().db,
+      sql`select u.language, count(*)::int as n from solutions s join users u on u.id = s.user_id group by u.language`,
+    );
+    const count = (language: string) => rows.find((r) => r.language === language)?.n ?? 0;
+    const total = count('fr') + count('en');
+    expect(count('fr') / total).toBeGreaterThanOrEqual(0.7);
+    expect(count('en')).toBeGreaterThan(0);
+    // The descriptions follow their author's language: "Je cherche à louer", not "Need to rent".
+    const posts = await database().db.select({ description: solutions.description }).from(solutions);
+    const french = posts.filter((p) => /\b(je|j'|à|de|des|du|le|la)\b/i.test(p.description ?? ''));
+    expect(french.length / posts.length).toBeGreaterThanOrEqual(0.7);
+  });
+
   it('prices presets from the catalogue and own propositions plausibly (D-3, D-4)', async () => {
     const posts = await database().db.select().from(solutions);
     const subIds = new Set(posts.map((p) => p.subCategoryId));

@@ -1,4 +1,4 @@
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen, routeFetch, signIn, testUser } from '../testing/render';
 import { deal, person } from '../testing/deal-fixtures';
@@ -46,5 +46,21 @@ describe('My Offers leads to the deal (D-27)', () => {
     expect(link.getAttribute('href')).toBe('/deals/d2');
     expect(screen.queryByRole('link', { name: 'Open the deal with Old' })).toBeNull();
     expect(screen.getAllByRole('link', { name: /Open the deal/ })).toHaveLength(1);
+  });
+});
+
+describe('My Offers says what happened (D-34)', () => {
+  it('calls a need whose deal was completed "Completed", not "Accepted", and each card "Your need" or "Your offer"', async () => {
+    routeFetch({
+      'GET /api/solution/getUserSolutions/u1': [200, page(mine)],
+      'GET /api/deals': [200, { data: [deal({ _id: 'd2', solution: mine[1]!, status: 'completed' })] }],
+    });
+    renderScreen('/myoffers', <MyOffersScreen title="My Offers" />);
+    const [first, second] = await screen.findAllByRole('listitem');
+    expect(await within(second!).findByText('Completed')).toBeInTheDocument();
+    expect(within(second!).queryByText('Accepted')).toBeNull();
+    expect(within(second!).getByText('Your need', { exact: false })).toBeInTheDocument();
+    expect(within(first!).getByText('Your offer', { exact: false })).toBeInTheDocument();
+    expect(within(first!).getByText('Pending')).toBeInTheDocument();
   });
 });

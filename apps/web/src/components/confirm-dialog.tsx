@@ -6,12 +6,14 @@ import { Modal } from './modal';
 
 interface Props {
   question: string;
+  /** What the Yes will do beyond the question (who is told, what ends, what is kept). */
+  detail?: string | undefined;
   busy?: boolean;
   onYes: () => void;
   onNo: () => void;
 }
 
-export function ConfirmDialog({ question, busy = false, onYes, onNo }: Props) {
+export function ConfirmDialog({ question, detail, busy = false, onYes, onNo }: Props) {
   const { t } = useTranslation();
   const no = useRef<HTMLButtonElement>(null);
   // Runs after the Modal (a child) has opened the dialog.
@@ -32,7 +34,7 @@ export function ConfirmDialog({ question, busy = false, onYes, onNo }: Props) {
         </>
       }
     >
-      {null}
+      {detail ? <p className="confirm-detail">{detail}</p> : null}
     </Modal>
   );
 }

@@ -2,6 +2,7 @@
 // the server sends it only to a viewer entitled to it, so what is absent is simply not shown.
 import { Mail, MessageCircle, MessageSquareText, Phone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '../lib/phone-format';
 import { digitsOf } from '../lib/post';
 
 interface Props {
@@ -71,7 +72,7 @@ export function ContactLinks({ name, email, mobile }: Props) {
         {phone ? (
           <div>
             <dt>{t('details.mobileLabel')}</dt>
-            <dd>{phone}</dd>
+            <dd dir="ltr">{formatPhone(phone)}</dd>
           </div>
         ) : null}
       </dl>

@@ -11,6 +11,7 @@ import type { Solution } from '@app/shared';
 import { Page } from './page';
 import { Spinner } from './spinner';
 import { errorText } from '../lib/api-errors';
+import { isOffer } from '../lib/post';
 import { postTitleOf } from '../lib/post-title';
 import { ConfirmDialog } from './confirm-dialog';
 import { PostCard } from './post-card';
@@ -27,9 +28,11 @@ interface Props<T> {
   extra?: (solution: Solution) => ReactNode;
   /** D-27: an accepted post opens its deal (the other party, contacts, messages). */
   dealLink?: (solutionId: string) => ReactNode;
+  /** What deleting this post does (who is told, what ends, a fee kept), under the question. */
+  consequence?: (solution: Solution) => string | undefined;
 }
 
-export function OwnPostsPage<T>({ title, kind, list, action, extra, dealLink }: Props<T>) {
+export function OwnPostsPage<T>({ title, kind, list, action, extra, dealLink, consequence }: Props<T>) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState<Solution | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -86,6 +89,14 @@ export function OwnPostsPage<T>({ title, kind, list, action, extra, dealLink }: 
             <li key={solution._id}>
               <PostCard
                 solution={solution}
+                // One's own posts say "Your need"; an order names whose post it is ("Awa's offer").
+                kindLabel={
+                  kind === 'offers'
+                    ? t(isOffer(solution.user_role) ? 'cards.yourOffer' : 'cards.yourNeed')
+                    : t(isOffer(solution.user_role) ? 'cards.theirOffer' : 'cards.theirNeed', {
+                        name: solution.user.firstName,
+                      })
+                }
                 extra={extra?.(solution)}
                 actions={
                   <>
@@ -114,6 +125,7 @@ export function OwnPostsPage<T>({ title, kind, list, action, extra, dealLink }: 
       {asking ? (
         <ConfirmDialog
           question={t(kind === 'offers' ? 'deals.confirmDeleteSolution' : 'deals.confirmDeleteOrder')}
+          detail={consequence?.(asking)}
           busy={action.isPending}
           onYes={confirm}
           onNo={() => setAsking(null)}

@@ -21,9 +21,11 @@ interface Props {
   extra?: ReactNode;
   /** Controls beside the link (delete). */
   actions?: ReactNode;
+  /** Whose need or offer it is, when the list knows ("Your need"); else the kind's SPEC name. */
+  kindLabel?: string | undefined;
 }
 
-export function PostCard({ solution, extra, actions }: Props) {
+export function PostCard({ solution, extra, actions, kindLabel }: Props) {
   const { t } = useTranslation();
   const offer = isOffer(solution.user_role);
   const [dataSaver] = useDataSaver();
@@ -51,7 +53,7 @@ export function PostCard({ solution, extra, actions }: Props) {
         )}
         <span className="deal-card-body">
           <span className="deal-card-kind">
-            {t(offer ? 'details.offer' : 'details.need')}
+            {kindLabel ?? t(offer ? 'details.offer' : 'details.need')}
             {` · ${categoryName(solution.category, language)}`}
           </span>
           <span className="deal-card-title">{postTitleOf(solution, language)}</span>

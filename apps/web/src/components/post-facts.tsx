@@ -48,7 +48,7 @@ export function PostFacts({ solution, price, service = false }: Props) {
       ) : null}
       <Fact label={delivery ? t('details.pickup') : t('details.address')}>{pickupPlace || '—'}</Fact>
       {/* D-35: exact (with a link to open it) or approximate. */}
-      <Fact label={t('privacy.location')}>
+      <Fact label={t('approximate.location')}>
         <PostPlace solution={solution} />
       </Fact>
       {solution.pickup_date ? (

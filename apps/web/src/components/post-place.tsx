@@ -10,17 +10,17 @@ export const mapsLink = (lat: number, lng: number): string =>
 
 export function PostPlace({ solution }: { solution: Pick<Solution, 'pickup_lat' | 'pickup_lng' | 'location_exact'> }) {
   const { t } = useTranslation();
-  if (!solution.location_exact) return <span className="post-place-approx">{t('privacy.approximateNote')}</span>;
+  if (!solution.location_exact) return <span className="post-place-approx">{t('approximate.approximateNote')}</span>;
   return (
     <span className="post-place-exact">
-      {t('privacy.exactNote')}{' '}
+      {t('approximate.exactNote')}{' '}
       <a
         className="post-place-link"
         href={mapsLink(solution.pickup_lat, solution.pickup_lng)}
         target="_blank"
         rel="noopener noreferrer"
       >
-        {t('privacy.openInMaps')}
+        {t('approximate.openInMaps')}
       </a>
     </span>
   );

@@ -2,6 +2,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localeTag, type Language } from '@app/shared';
+import { addFormats } from './i18n-formats';
 
 const loaders: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   'en-us': () => import('../locales/en-us.json'),
@@ -19,5 +20,6 @@ export async function initI18n(language: Language): Promise<typeof i18next> {
     // i18next would turn 'en-us' into 'en-US' and miss the resources stored under SPEC's names.
     lowerCaseLng: true,
   });
+  addFormats(i18next);
   return i18next;
 }

@@ -11,6 +11,7 @@ import {
   type UserRole,
 } from '@app/shared';
 import { getCurrency, getLanguage } from './settings';
+import { formatDateTime } from './date-time';
 import { dateTimeFormat } from './intl';
 
 export const isOffer = (role: UserRole): boolean => role === 'provideSolution';
@@ -59,14 +60,19 @@ export const categoryName = (id: string, language: Language = getLanguage()): st
  * picker fills both ("Thiès, Thies, Senegal" reads "Thiès, Senegal").
  */
 export function joinPlace(...parts: (string | null | undefined)[]): string {
-  const bare = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
   const kept: string[] = [];
   for (const part of parts) {
     if (!part?.trim()) continue;
     const last = kept.at(-1);
-    if (last === undefined || bare(last) !== bare(part)) kept.push(part.trim());
+    if (last === undefined || !samePlaceName(last, part)) kept.push(part.trim());
   }
   return kept.join(', ');
+}
+
+/** Two place names that differ only by accents or case ("Thies", "Thiès") name the same place. */
+export function samePlaceName(a: string, b: string): boolean {
+  const bare = (part: string) => part.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+  return bare(a) === bare(b);
 }
 
 /** A plain date (YYYY-MM-DD) as the user's language writes it, without a time-zone shift. */
@@ -77,11 +83,10 @@ export function formatPlainDate(date: string | null, language: Language = getLan
   return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(parsed);
 }
 
+/** A date and a time, in the user's language: the app's one format for them (date-time.ts). */
+export const formatMomentTime = (at: Date, language: Language = getLanguage()): string => formatDateTime(at, language);
+
 /** A moment (ISO 8601) in the user's time zone. */
-/** A date and a time, in the user's language ("28 Nov 2026, 14:05"). */
-export function formatMomentTime(at: Date, language: Language = getLanguage()): string {
-  return dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
 
 export function formatMoment(iso: string, language: Language = getLanguage()): string {
   const parsed = new Date(iso);

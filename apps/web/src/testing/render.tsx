@@ -10,6 +10,7 @@ import { createMemoryRouter, RouterProvider, useLocation, type Location } from '
 import { vi } from 'vitest';
 import en from '../locales/en-us.json';
 import { server } from './server';
+import { addFormats } from '../lib/i18n-formats';
 
 export { requestsReceived } from './server';
 
@@ -19,6 +20,7 @@ await i18next.use(initReactI18next).init({
   resources: { 'en-us': { translation: en } },
   interpolation: { escapeValue: false },
 });
+addFormats(i18next);
 
 // jsdom has <dialog> but not its modal methods.
 HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

@@ -27,6 +27,8 @@ export const sendMessageBodySchema = z.object({
   mobile_no: mobileInputSchema,
   email: emailSchema.optional(),
   forget_password: z.boolean().default(false),
+  /** D-24: the language of the page that asks, so the code's SMS is in it (the account has none yet). */
+  language: z.enum(LANGUAGES).optional(),
 });
 export const codeValidationBodySchema = z.object({
   mobile_no: mobileInputSchema,

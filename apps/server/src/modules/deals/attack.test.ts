@@ -99,7 +99,7 @@ describe('a fresh free account sending requests (D-32)', () => {
     const told = (await mailbox(t.app, attacker)).find((n) => n.solution_id === offers[0]);
     expect(told?.message_en).toContain('declined your request');
     expect(told?.message_en).toContain('Reason: Already promised');
-    expect(told?.message_fr).toContain('Motif : Already promised');
+    expect(told?.message_fr).toContain('Motif\u00a0: Already promised');
     // Declined once is declined: a second answer is refused.
     expect((await dealMove(t.app, ownerOf(0), deals[0]!, 'decline')).statusCode).toBe(409);
     expect((await dealMove(t.app, ownerOf(0), deals[0]!, 'confirm')).statusCode).toBe(409);

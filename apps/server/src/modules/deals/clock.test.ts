@@ -92,7 +92,7 @@ describe('a confirmed deal whose fee is unpaid (D-15 revised)', () => {
       const told = await notices(who, offer._id, 'lapsed');
       expect(told).toHaveLength(1);
       expect(told[0]!.message_fr).toBe(
-        "La commande de « Villa » a expiré : ses frais n'ont pas été payés dans les 48 heures.",
+        "La commande de « Villa » a expiré\u00a0: ses frais n'ont pas été payés dans les 48 heures.",
       );
     }
     // The owner may now confirm someone else.
@@ -185,7 +185,7 @@ describe('the day before a booking (D-33)', () => {
         `Reminder: your booking of "Tractor (per day)" starts tomorrow (${dates.from}).`,
       );
       expect(told[0]!.message_fr).toBe(
-        `Rappel : votre réservation de « Tracteur (par jour) » commence demain (${dates.from}).`,
+        `Rappel\u00a0: votre réservation de « Tracteur (par jour) » commence demain (${dates.from}).`,
       );
     }
   });

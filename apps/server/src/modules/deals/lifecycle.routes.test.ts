@@ -134,7 +134,7 @@ describe('the owner chooses among requests (D-32)', () => {
     expect(told).toHaveLength(1);
     expect(told[0]!.message_en).toBe('Your request for "Villa" was declined: its owner chose someone else.');
     expect(told[0]!.message_fr).toBe(
-      "Votre demande pour « Villa » a été refusée : son auteur a choisi quelqu'un d'autre.",
+      "Votre demande pour « Villa » a été refusée\u00a0: son auteur a choisi quelqu'un d'autre.",
     );
     const confirmed = (await mailbox(t.app, first)).find((n) => n.solution_id === needId);
     expect(confirmed?.message_en).toBe('Moussa confirmed your request for "Villa".');
@@ -186,7 +186,9 @@ describe('withdrawing, declining and cancelling (D-32)', () => {
     });
     const told = (await mailbox(t.app, asker)).find((n) => n.solution_id === offer._id);
     expect(told?.message_en).toBe('Ousmane declined your request for "Villa". Reason: The villa is under repair');
-    expect(told?.message_fr).toBe('Ousmane a refusé votre demande pour « Villa ». Motif : The villa is under repair');
+    expect(told?.message_fr).toBe(
+      'Ousmane a refusé votre demande pour « Villa ». Motif\u00a0: The villa is under repair',
+    );
   });
 
   it('lets the owner decline without a reason, even with no body at all', async () => {

@@ -1,5 +1,5 @@
 // D-21: every notification is stored with its English and French text.
-import type { Bilingual } from '@app/shared';
+import { frenchOf, type Bilingual } from '@app/shared';
 
 type Sub = Bilingual;
 
@@ -23,7 +23,7 @@ export const paymentNotices = {
   /** To the supplier who paid. */
   paid: (other: string, sub: Sub): Bilingual => ({
     en: `Your payment for "${sub.en}" went through. You can now see ${other}'s phone and e-mail.`,
-    fr: `Votre paiement pour « ${sub.fr} » a été accepté. Vous voyez maintenant le téléphone et le courriel de ${other}.`,
+    fr: `Votre paiement pour « ${sub.fr} » a été accepté. Vous voyez maintenant le téléphone et le courriel ${frenchOf(other)}.`,
   }),
   /** To the other party. */
   unlocked: (payer: string, sub: Sub): Bilingual => ({
@@ -64,11 +64,11 @@ export const requestNotices = {
   }),
   declined: (who: string, sub: Sub, reason: string | null): Bilingual => ({
     en: `${who} declined your request for "${sub.en}".${reason ? ` Reason: ${reason}` : ''}`,
-    fr: `${who} a refusé votre demande pour « ${sub.fr} ».${reason ? ` Motif : ${reason}` : ''}`,
+    fr: `${who} a refusé votre demande pour « ${sub.fr} ».${reason ? ` Motif\u00a0: ${reason}` : ''}`,
   }),
   chosenOther: (sub: Sub): Bilingual => ({
     en: `Your request for "${sub.en}" was declined: its owner chose someone else.`,
-    fr: `Votre demande pour « ${sub.fr} » a été refusée : son auteur a choisi quelqu'un d'autre.`,
+    fr: `Votre demande pour « ${sub.fr} » a été refusée\u00a0: son auteur a choisi quelqu'un d'autre.`,
   }),
   withdrawn: (who: string, sub: Sub): Bilingual => ({
     en: `${who} withdrew their request for your post "${sub.en}".`,
@@ -76,11 +76,11 @@ export const requestNotices = {
   }),
   expired: (sub: Sub): Bilingual => ({
     en: `Your request for "${sub.en}" expired: it was not answered within 7 days.`,
-    fr: `Votre demande pour « ${sub.fr} » a expiré : elle est restée sans réponse pendant 7 jours.`,
+    fr: `Votre demande pour « ${sub.fr} » a expiré\u00a0: elle est restée sans réponse pendant 7 jours.`,
   }),
   lapsed: (sub: Sub): Bilingual => ({
     en: `The deal on "${sub.en}" lapsed: its fee was not paid within 48 hours.`,
-    fr: `La commande de « ${sub.fr} » a expiré : ses frais n'ont pas été payés dans les 48 heures.`,
+    fr: `La commande de « ${sub.fr} » a expiré\u00a0: ses frais n'ont pas été payés dans les 48 heures.`,
   }),
   cancelled: (who: string, sub: Sub): Bilingual => ({
     en: `${who} cancelled the deal on "${sub.en}".`,
@@ -102,15 +102,15 @@ export const requestNotices = {
     outcome === 'completed'
       ? {
           en: `Our team settled the deal on "${sub.en}": it is completed.`,
-          fr: `Notre équipe a tranché la commande de « ${sub.fr} » : elle est terminée.`,
+          fr: `Notre équipe a tranché la commande de « ${sub.fr} »\u00a0: elle est terminée.`,
         }
       : {
           en: `Our team settled the deal on "${sub.en}": it is cancelled.`,
-          fr: `Notre équipe a tranché la commande de « ${sub.fr} » : elle est annulée.`,
+          fr: `Notre équipe a tranché la commande de « ${sub.fr} »\u00a0: elle est annulée.`,
         },
   reminder: (sub: Sub, day: string): Bilingual => ({
     en: `Reminder: your booking of "${sub.en}" starts tomorrow (${day}).`,
-    fr: `Rappel : votre réservation de « ${sub.fr} » commence demain (${day}).`,
+    fr: `Rappel\u00a0: votre réservation de « ${sub.fr} » commence demain (${day}).`,
   }),
   accountDeleted: (sub: Sub): Bilingual => ({
     en: `The other party of your deal on "${sub.en}" deleted their account. The deal is cancelled.`,

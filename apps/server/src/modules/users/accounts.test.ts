@@ -154,6 +154,30 @@ describe('SMS codes (D-10)', () => {
     expect(fourth.json().code).toBe('RATE_LIMITED');
   });
 
+  it("sends the code's SMS in the asking page's language only, naming the product in it (D-24)", async () => {
+    const sms = (mobile: string) =>
+      (t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(mobile).text;
+    const french = newAccount().mobile_no;
+    await post('/api/user/sendMessage', { mobile_no: french, language: 'fr-ca' });
+    expect(sms(french)).toMatch(/^Besoins & Offres\u00a0: \d{6} est votre code\. Il expire dans 10 minutes\.$/);
+    const english = newAccount().mobile_no;
+    await post('/api/user/sendMessage', { mobile_no: english, language: 'en-us' });
+    expect(sms(english)).toMatch(/^Needs & Offers: \d{6} is your code\. It expires in 10 minutes\.$/);
+    // A client that names no language: the browser's, as the page would be.
+    const browser = newAccount().mobile_no;
+    await post('/api/user/sendMessage', { mobile_no: browser }, { 'accept-language': 'fr-SN,fr;q=0.9,en;q=0.5' });
+    expect(sms(browser)).toContain('est votre code');
+    expect(sms(browser)).not.toMatch(/is your code|Needs & Offers/);
+  });
+
+  it("sends a password reset's code in the account's own language", async () => {
+    const { account } = await signedUp(t.app, { language: 'fr-ca' });
+    await post('/api/user/sendMessage', { mobile_no: account.mobile_no, forget_password: true, language: 'en-us' });
+    expect((t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(account.mobile_no).text).toMatch(
+      /^Besoins & Offres\u00a0: \d{6} est votre code/,
+    );
+  });
+
   it('locks a code after five wrong tries, even for the right code afterwards', async () => {
     const mobile = newAccount().mobile_no;
     await post('/api/user/sendMessage', { mobile_no: mobile });

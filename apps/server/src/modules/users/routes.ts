@@ -30,6 +30,7 @@ import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../../plugins/auth.js';
+import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
 import { buildUsersService } from './service.js';
@@ -86,7 +87,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      await users.sendCode(request.body);
+      // D-24: the language the page named, else the app's cookie or the browser's.
+      await users.sendCode(request.body, request.body.language ?? pickLanguage(request));
       return { data: { sent: true as const } };
     },
   );

@@ -75,14 +75,19 @@ export function usersService(deps: Deps) {
       return row ? `user:${row.id}` : `name:${email ?? mobile ?? text}`;
     },
 
-    async sendCode(input: { mobile_no: string; email?: string | undefined; forget_password: boolean }) {
+    /** `language`: the asking page's (D-24); a known account's own choice wins for a reset. */
+    async sendCode(
+      input: { mobile_no: string; email?: string | undefined; forget_password: boolean },
+      language: Language,
+    ) {
       const mobile = mobileOrFail(input.mobile_no);
       const existing = await users.findByEmailOrMobile(input.email ?? null, mobile);
+      const asked = language === 'fr-ca' ? 'fr' : 'en';
       if (!input.forget_password) {
         if (existing) throw new AppError('USER_EXISTS');
-        await verification.send(mobile, 'register');
+        await verification.send(mobile, 'register', asked);
       } else if (existing?.mobileNo === mobile) {
-        await verification.send(mobile, 'forgot');
+        await verification.send(mobile, 'forgot', existing.language);
       }
       // For an unknown number nothing is sent, and the answer is the same: no account discovery.
     },

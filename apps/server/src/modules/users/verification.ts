@@ -2,6 +2,7 @@
 // 5 wrong tries, at most 3 sends per number per 15 minutes. A right code yields a single-use
 // verification token that proves only that number, for only that purpose.
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { PRODUCT_NAME } from '@app/shared';
 import { AppError } from '../../lib/app-error.js';
 import type { SmsAdapter } from '../../adapters/sms/sms-adapter.js';
 import type { CodePurpose, CodesRepository } from './repository.js';
@@ -24,9 +25,15 @@ export const useVerificationToken = (
   at: Date,
 ): Promise<boolean> => codes.useToken(mobile, purpose, sha256(token), at);
 
+/** The code's SMS in one language, named as the product is in it (D-24: never both at once). */
+export const codeSmsText = (language: 'en' | 'fr', code: string): string =>
+  language === 'fr'
+    ? `${PRODUCT_NAME.fr}\u00a0: ${code} est votre code. Il expire dans 10 minutes.`
+    : `${PRODUCT_NAME.en}: ${code} is your code. It expires in 10 minutes.`;
+
 export function verificationService(codes: CodesRepository, sms: SmsAdapter, now: () => Date) {
   return {
-    async send(mobile: string, purpose: CodePurpose): Promise<void> {
+    async send(mobile: string, purpose: CodePurpose, language: 'en' | 'fr'): Promise<void> {
       const at = now();
       if ((await codes.sendsSince(mobile, new Date(at.getTime() - SEND_WINDOW_MS))) >= MAX_SENDS) {
         throw new AppError('RATE_LIMITED');
@@ -41,7 +48,7 @@ export function verificationService(codes: CodesRepository, sms: SmsAdapter, now
       try {
         await sms.send({
           to: mobile,
-          text: `Needs & Offers: ${code} is your code / est votre code. It expires in 10 minutes / Il expire dans 10 minutes.`,
+          text: codeSmsText(language, code),
         });
       } catch {
         // Nothing reached the phone: the send does not count against the number.

@@ -4,11 +4,11 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeTag, pick, type DisputedDeal } from '@app/shared';
+import { pick, type DisputedDeal } from '@app/shared';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Spinner } from '../../../components/spinner';
 import { errorText } from '../../../lib/api-errors';
-import { dateTimeFormat } from '../../../lib/intl';
+import { formatDateTime } from '../../../lib/date-time';
 import { getLanguage } from '../../../lib/settings';
 import { useDisputedDeals } from '../api/disputed-deals';
 import { useSettleDeal, type SettleDeal } from '../api/settle-deal';
@@ -96,7 +96,6 @@ function DisputedDealCard({
 }) {
   const { t } = useTranslation();
   const language = getLanguage();
-  const when = dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
   const title = pick(deal.title, language);
   const headingId = `dispute-${deal._id}`;
   return (
@@ -108,7 +107,7 @@ function DisputedDealCard({
         {t('adminDisputes.between', { owner: deal.owner.firstName, acceptor: deal.acceptor.firstName })}
       </p>
       <p className="dispute-fact muted">
-        {t('adminDisputes.since', { date: when.format(new Date(deal.disputed_at)) })}
+        {t('adminDisputes.since', { date: formatDateTime(deal.disputed_at, language) })}
       </p>
       <div className="report-actions">
         <button

@@ -1,5 +1,6 @@
 // D-18: mobile-money subscriptions (Senegal, Niger, DR Congo) are activated by hand: the admin picks
 // the user, types the operator's reference and the currency paid.
+import { formatPhone } from '../../../lib/phone-format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_CODES, localeTag, type CurrencyCode } from '@app/shared';
@@ -10,7 +11,7 @@ import { useMarkSubscriptionPaid } from '../api/mark-subscription-paid';
 import { dateTimeFormat } from '../../../lib/intl';
 
 const who = (u: AdminUser) =>
-  [u.firstName, u.lastName].filter(Boolean).join(' ') + (u.mobile_no ? ` · ${u.mobile_no}` : '');
+  [u.firstName, u.lastName].filter(Boolean).join(' ') + (u.mobile_no ? ` · ${formatPhone(u.mobile_no)}` : '');
 
 export function MarkPaidForm({ users }: { users: AdminUser[] }) {
   const { t } = useTranslation();

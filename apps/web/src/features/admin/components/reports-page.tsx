@@ -4,7 +4,6 @@
 // Above the reports, the deals on hold (D-34): a dispute freezes a deal until an admin settles it.
 import { Ban, CircleCheck, EyeOff, Eye, RotateCcw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { localeTag } from '@app/shared';
 import { Page } from '../../../components/page';
 import { Spinner } from '../../../components/spinner';
 import { ApiError } from '../../../lib/api-client';
@@ -17,7 +16,7 @@ import { useAdminReports, useReportAction, type AdminReport, type ReportAction }
 import { DisputedDeals } from './disputed-deals';
 import { AdminsOnly } from './users-page';
 import '../admin.css';
-import { dateTimeFormat } from '../../../lib/intl';
+import { formatDateTime } from '../../../lib/date-time';
 
 export function ReportsPage({ title }: { title: string }) {
   const signedIn = isSignedIn();
@@ -85,7 +84,6 @@ function ReportCard({
 }) {
   const { t } = useTranslation();
   const language = getLanguage();
-  const when = dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
   const headingId = `report-${report._id}`;
   const post = report.solution;
   const person = report.user;
@@ -119,7 +117,7 @@ function ReportCard({
         </div>
         <div>
           <dt>{t('adminReports.when')}</dt>
-          <dd>{when.format(new Date(report.created_at))}</dd>
+          <dd>{formatDateTime(report.created_at, language)}</dd>
         </div>
         {report.text ? (
           <div>

@@ -1,5 +1,6 @@
 // The admin's table of users (D-11): id, name, e-mail and mobile, sortable on e-mail and mobile
 // (SPEC 2.1); for an account with ID, its images and the '+ID' (verified) and VIP switches.
+import { formatPhone } from '../../../lib/phone-format';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
@@ -123,7 +124,7 @@ export function UsersTable({ me, query }: UsersTableProps) {
                   {user.email}
                 </td>
                 <td role="cell" data-label={t('admin.mobile')} dir="ltr" className="users-mobile">
-                  {user.mobile_no}
+                  {user.mobile_no ? formatPhone(user.mobile_no) : null}
                 </td>
                 <td role="cell" data-label={t('admin.idImages')}>
                   {user.id_images.length > 0 ? (

@@ -4,13 +4,15 @@ import { useMutation } from '@tanstack/react-query';
 import { sendMessageBodySchema } from '@app/shared';
 import type { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { getLanguage } from '../../../lib/settings';
 
 export type SendCodeInput = z.input<typeof sendMessageBodySchema>;
 
 export const sendCode = (input: SendCodeInput) =>
   apiFetch<{ data: { sent: boolean } }>('/user/sendMessage', {
     method: 'POST',
-    body: sendMessageBodySchema.parse(input),
+    // D-24: the SMS is in the language of the page the user is on (the account may not exist yet).
+    body: sendMessageBodySchema.parse({ language: getLanguage(), ...input }),
   }).then((r) => r.data);
 
 export const useSendCode = () => useMutation({ mutationFn: sendCode });

@@ -1,4 +1,5 @@
 // The 6-digit SMS code (D-10): used in the registration modal and on /verifycode.
+import { formatPhone } from '../../../lib/phone-format';
 import { useTranslation } from 'react-i18next';
 import { CodeField, useCodeEntry } from '../../../components/code-field';
 import { Notice } from './auth-page';
@@ -32,7 +33,7 @@ export function CodeForm({
   const { code, setCode, incomplete, onSubmit: submit } = useCodeEntry(onSubmit);
   return (
     <form className="form code-form" noValidate onSubmit={submit}>
-      <p>{t('register.codeSent', { number })}</p>
+      <p>{t('register.codeSent', { number: formatPhone(number) })}</p>
       <CodeField
         label={t('register.code')}
         code={code}

@@ -98,8 +98,9 @@ describe('the login screen', () => {
     expect(screen.getByText('Your account has been created. You can now log in.')).toBeInTheDocument();
   });
 
-  it('links to Forgot Password, Create An Account, Google and Facebook', () => {
+  it('links to Forgot Password, Create An Account, Google and Facebook', async () => {
     renderLogin();
+    await screen.findByRole('link', { name: 'Google' });
     expect(screen.getByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgetpassword');
     expect(screen.getByRole('link', { name: 'Create An Account' })).toHaveAttribute('href', '/accountcreation');
     expect(screen.getByRole('link', { name: 'Google' })).toHaveAttribute('href', '/api/auth/google');

@@ -102,6 +102,21 @@ describe('the register screen', () => {
     expect((screen.getByLabelText('Dial code') as HTMLSelectElement).value).toBe('SN');
   });
 
+  it('fills the country from the same place as the dial code: Senegal beside Senegal (+221) (D-24)', async () => {
+    placeCountry.code = 'SN';
+    stubFetch();
+    renderRegister('withOutID');
+    const country = screen.getByLabelText('Country') as HTMLSelectElement;
+    await waitFor(() => expect(country.value).toBe('SN'));
+    await namesLoaded();
+    expect(country.selectedOptions[0]?.textContent).toBe('Senegal');
+    expect((screen.getByLabelText('Dial code') as HTMLSelectElement).value).toBe('SN');
+    // Remembered: the next visit starts with both at once.
+    cleanup();
+    renderRegister('withOutID');
+    expect((screen.getByLabelText('Country') as HTMLSelectElement).value).toBe('SN');
+  });
+
   it("keeps a dial code the user chose when the device's country arrives later (D-24)", async () => {
     let answer: () => void = () => undefined;
     const reverse = new Promise<void>((resolve) => (answer = resolve));
@@ -135,8 +150,11 @@ describe('the register screen', () => {
       mobile_no: '+221771234567',
       email: 'awa@example.org',
       forget_password: false,
+      // D-24: the code's SMS is in the language of the page.
+      language: 'en-us',
     });
-    expect(dialog.textContent).toContain('+221771234567');
+    // Shown as people write it (the number sent stays E.164).
+    expect(dialog.textContent).toContain('+221 77 123 45 67');
     fireEvent.change(within(dialog).getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toBe('/dashboard null'));
@@ -238,8 +256,9 @@ describe('the register screen', () => {
     expect(form.getAll('files').map((f) => (f as File).name)).toEqual(['id-1.jpg', 'id-2.jpg']);
   });
 
-  it('offers Google and Facebook for an account via a social provider', () => {
+  it('offers Google and Facebook for an account via a social provider', async () => {
     renderRegister('withGorFB');
+    await screen.findByRole('link', { name: 'Google' });
     expect(screen.getByRole('link', { name: 'Google' }).getAttribute('href')).toBe('/api/auth/google');
     expect(screen.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toBe('/api/auth/facebook');
     expect(screen.queryByLabelText('Password')).toBeNull();

@@ -76,19 +76,26 @@ const NOTICE = 'notice';
 function RegisterForm({ type }: { type: Exclude<AccountType, 'withGorFB'> }) {
   const { t } = useTranslation();
   const geo = usePosition();
-  // D-24: the dial code of the place the device is in, until a country or a dial code is chosen.
-  const { fields, setFields, set, problems, refuse, accept, formRef } = useFormFields<RegisterFields, string>(() => ({
-    ...EMPTY,
-    dialCountry: localDialCountry(positionCountry()),
-  }));
+  // D-24: the country and dial code of the place the device is in, until the user chooses either.
+  // Both come from the same source, so "Senegal (+221)" never sits beside "Choose your country".
+  const { fields, setFields, set, problems, refuse, accept, formRef } = useFormFields<RegisterFields, string>(() => {
+    const here = positionCountry();
+    return { ...EMPTY, country: here && isDialCountry(here) ? here : '', dialCountry: localDialCountry(here) };
+  });
   const [dialChosen, setDialChosen] = useState(false);
+  const [countryChosen, setCountryChosen] = useState(false);
   const here = usePositionCountry(positionOf(geo));
   // When the device's country arrives, it sets the dial code (during render, React's way to follow
   // a changed value without an effect's second render).
   const [seenHere, setSeenHere] = useState(here);
   if (here !== seenHere) {
     setSeenHere(here);
-    if (here && !dialChosen && !fields.country) set('dialCountry', localDialCountry(here));
+    if (here && !countryChosen)
+      setFields((f) => ({
+        ...f,
+        country: isDialCountry(here) ? here : f.country,
+        dialCountry: dialChosen ? f.dialCountry : localDialCountry(here),
+      }));
   }
   const [files, setFiles] = useState<File[]>([]);
   const [locationOpen, setLocationOpen] = useState(false);
@@ -174,9 +181,10 @@ function RegisterForm({ type }: { type: Exclude<AccountType, 'withGorFB'> }) {
           />
           <CountrySelect
             {...bind('country')}
-            onChange={(country) =>
-              setFields((f) => ({ ...f, country, dialCountry: isDialCountry(country) ? country : f.dialCountry }))
-            }
+            onChange={(country) => {
+              setCountryChosen(true);
+              setFields((f) => ({ ...f, country, dialCountry: isDialCountry(country) ? country : f.dialCountry }));
+            }}
           />
         </div>
         <PhoneField

@@ -1,5 +1,6 @@
 // SPEC 2.3 item 22, last step: the new password twice ('Password doesnot match' when they
 // differ), then /login with a notice.
+import { formatPhone } from '../../../lib/phone-format';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -49,7 +50,7 @@ export function ResetPasswordPage({ title }: { title: string }) {
         );
       }}
     >
-      <p>{t('forgot.resetIntro', { number: mobile_no })}</p>
+      <p>{t('forgot.resetIntro', { number: formatPhone(mobile_no) })}</p>
       <PasswordField
         label={t('forgot.password')}
         hint={t('register.passwordHint')}

@@ -2,6 +2,7 @@
 // captures and records the payment once, then shows the paid confirmation of SPEC 2.3 item 10:
 // the service, pickup and delivery (given by the app layer, which owns the post's summary) and the
 // other party's mobile and e-mail. /cancelUrl says it failed (SPEC 8).
+import { formatPhone } from '../../../lib/phone-format';
 import { CircleCheck, Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -95,7 +96,7 @@ function PaidConfirmation({
               {contact.mobile_no ? (
                 <a className="billing-result" href={`tel:${contact.mobile_no}`} dir="ltr">
                   <Phone aria-hidden="true" size={18} />
-                  {contact.mobile_no}
+                  {formatPhone(contact.mobile_no)}
                 </a>
               ) : (
                 t('billing.notGiven')

@@ -1,6 +1,7 @@
 // SPEC 2.3 item 16, /subscriptions: the yearly price in the chosen currency, the manual
 // mobile-money instructions (D-18), and 'Pay with', shown only once the server has created the
 // provider's subscription and answered its approval page.
+import { formatPhone } from '../../../lib/phone-format';
 import { ExternalLink, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -116,7 +117,7 @@ function MobileMoney() {
           )}
         </li>
         <li>{t('billing.mobileStep2')}</li>
-        <li>{t('billing.mobileStep3', { mobile: user?.mobile_no ?? '' })}</li>
+        <li>{t('billing.mobileStep3', { mobile: user?.mobile_no ? formatPhone(user.mobile_no) : '' })}</li>
         <li>{t('billing.mobileStep4')}</li>
       </ol>
     </section>

@@ -9,6 +9,7 @@ import { dealOfSolution, dealPath, useDeals } from '../api/get-deals';
 import { getCurrentUser } from '../../../lib/session';
 import { usePostDetails } from '../../../lib/get-post-details';
 import { ownListPath } from '../utils/deal';
+import { DealStatusWord } from './deal-status-word';
 
 export function OpenDealLink({ deal, className }: { deal: Pick<DealView, '_id' | 'counterpart'>; className?: string }) {
   const { t } = useTranslation();
@@ -26,6 +27,19 @@ export function useDealLinks(): (solutionId: string) => ReactNode {
   return (solutionId) => {
     const deal = dealOfSolution(deals.data, solutionId);
     return deal && deal.status !== 'cancelled' ? <OpenDealLink deal={deal} /> : null;
+  };
+}
+
+/**
+ * My Offers: a post's status word once its deal has moved past what the post's own status says
+ * ("Completed" rather than SPEC's "Accepted"; a dispute on hold), else nothing (D-34).
+ */
+export function useDealStatusWords(): (solutionId: string) => ReactNode {
+  const deals = useDeals();
+  return (solutionId) => {
+    const deal = dealOfSolution(deals.data, solutionId);
+    if (!deal || !(deal.status === 'completed' || (deal.status === 'accepted' && deal.disputed))) return null;
+    return <DealStatusWord deal={deal} />;
   };
 }
 

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../../../lib/date-time';
 import { clearOutbox, flushOutbox } from '../../../lib/outbox';
 import en from '../../../locales/en-us.json';
 import { stubEventStream } from '../../../testing/event-stream';
@@ -30,12 +31,14 @@ describe('the deal page (D-27)', () => {
   it('shows the owner the acceptor: name, badges, rating, completed deals, member since, and four ways to reach them', async () => {
     routeFetch({ 'GET /api/deals/d1': [200, { data: deal() }], 'GET /api/deals/d1/messages': [200, { data: [] }] });
     open();
-    const party = (await screen.findByRole('heading', { name: 'Accepted by' })).closest('section')!;
+    const party = (await screen.findByRole('heading', { name: 'Accepted by' }, { timeout: 8000 })).closest('section')!;
     expect(within(party).getByRole('heading', { name: /Binta/ }).textContent).toContain('+ID');
     expect(within(party).getByText('Rated 4.5 out of 5 by 2 people')).toBeInTheDocument();
     expect(within(party).getByText('2 completed deals')).toBeInTheDocument();
     expect(within(party).getByText('Member since March 2025')).toBeInTheDocument();
     expect(within(party).getByRole('link', { name: 'Call Binta' }).getAttribute('href')).toBe('tel:+221777654321');
+    // Written as people read a number; the links keep it whole.
+    expect(within(party).getByText('+221 77 765 43 21')).toBeInTheDocument();
     expect(within(party).getByRole('link', { name: 'Send an SMS to Binta' }).getAttribute('href')).toBe(
       'sms:+221777654321',
     );
@@ -158,6 +161,9 @@ describe('the thread (D-28)', () => {
     expect(items[0]!.textContent).toContain('Binta');
     expect(items[1]!.textContent).toContain('You');
     expect(items[1]!.textContent).toContain('Yes, from 8 am.');
+    // The time reads as the mailbox writes its notifications: one format everywhere.
+    expect(items[1]!.querySelector('time')?.textContent).toBe(formatDateTime('2026-11-20T11:05:00.000Z', 'en-us'));
+    expect(items[1]!.querySelector('time')?.textContent).toMatch(/^Nov 20, 2026, /);
   });
 
   it('sends a message: it joins the thread and the box empties', async () => {

@@ -126,7 +126,7 @@ function DealBody({ deal, accessChoice }: { deal: DealView; accessChoice?: Acces
           </div>
           {/* D-35: a confirmed deal's parties see the exact place, with a link to open it. */}
           <div>
-            <dt>{t('privacy.location')}</dt>
+            <dt>{t('approximate.location')}</dt>
             <dd>
               <PostPlace solution={solution} />
             </dd>

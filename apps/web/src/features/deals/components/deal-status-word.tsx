@@ -2,6 +2,7 @@
 // dispute says so; a completed deal is never shown as "Accepted".
 import { useTranslation } from 'react-i18next';
 import type { DealView } from '../api/deal-types';
+import '../deal-page.css';
 
 export function DealStatusWord({ deal }: { deal: Pick<DealView, 'status' | 'disputed'> }) {
   const { t } = useTranslation();

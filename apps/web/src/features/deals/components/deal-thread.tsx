@@ -7,13 +7,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Clock, Send, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeTag } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/api-errors';
 import { cancelOutboxItem, type OutboxItem } from '../../../lib/outbox';
 import { announceRead } from '../../../lib/read-signal';
-import { getLanguage } from '../../../lib/settings';
 import {
   MESSAGE_MAX,
   messagesQueryOptions,
@@ -24,7 +22,7 @@ import {
 } from '../api/deal-messages';
 import type { DealMessage, DealView } from '../api/deal-types';
 import { useLiveMessages } from '../hooks/use-live-messages';
-import { dateTimeFormat } from '../../../lib/intl';
+import { formatDateTime } from '../../../lib/date-time';
 
 interface Props {
   deal: DealView;
@@ -106,7 +104,6 @@ function MessageList({ deal, me, messages, waiting }: ListProps) {
   }, [count]);
   if (!messages && waiting.length === 0) return null;
   if (count === 0) return <p className="muted deal-thread-empty">{t('dealPage.noMessages')}</p>;
-  const when = dateTimeFormat(localeTag(getLanguage()), { dateStyle: 'short', timeStyle: 'short' });
   return (
     // A log: new messages are announced as they arrive, politely.
     <ol className="deal-messages" role="log" aria-label={t('dealPage.messagesLabel')}>
@@ -120,7 +117,7 @@ function MessageList({ deal, me, messages, waiting }: ListProps) {
               <bdi>{m.text}</bdi>
             </p>
             <time className="deal-message-time" dateTime={m.created_at}>
-              {when.format(new Date(m.created_at))}
+              {formatDateTime(m.created_at)}
             </time>
           </li>
         );

@@ -58,3 +58,67 @@ describe('My Orders leads to the deal (D-27)', () => {
     );
   });
 });
+
+describe('My Orders says what Delete does (D-27, D-32)', () => {
+  const order = solution({
+    _id: 's7',
+    status: 'Accepted',
+    user: { _id: 'u2', firstName: 'Moussa', verified: false, vip: false },
+  });
+  const open = async (theDeal: ReturnType<typeof deal>) => {
+    routeFetch({
+      'GET /api/solution/getUserAcceptedSolutions/u1': [200, page([order])],
+      'GET /api/deals': [200, { data: [theDeal] }],
+    });
+    renderScreen('/myorders', <MyOrdersPage title="My Orders" />);
+    await screen.findByRole('link', { name: /Open the deal with Moussa/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete the order Tractor (per day)' }));
+    return screen.getByRole('dialog', { name: 'Are you sure you want to delete the order?' });
+  };
+
+  it('names whose post each order is, and its deal state', async () => {
+    routeFetch({
+      'GET /api/solution/getUserAcceptedSolutions/u1': [200, page([order])],
+      'GET /api/deals': [
+        200,
+        {
+          data: [
+            deal({
+              role: 'acceptor',
+              solution: order,
+              status: 'completed',
+              counterpart: person({ firstName: 'Moussa' }),
+            }),
+          ],
+        },
+      ],
+    });
+    renderScreen('/myorders', <MyOrdersPage title="My Orders" />);
+    const card = await screen.findByRole('listitem');
+    expect(within(card).getByText("Moussa's offer", { exact: false })).toBeInTheDocument();
+    expect(await within(card).findByText('Completed')).toBeInTheDocument();
+  });
+
+  it('says a confirmed deal ends, the poster is told and a paid fee is not refunded', async () => {
+    const dialog = await open(
+      deal({
+        role: 'acceptor',
+        solution: order,
+        counterpart: person({ firstName: 'Moussa' }),
+        fee: { amount: '1500', currency: 'XOF', paid: true },
+      }),
+    );
+    expect(dialog.textContent).toContain(
+      'The deal with Moussa ends and Moussa is told; the post is listed for others again.',
+    );
+    expect(dialog.textContent).toMatch(/The fee you paid \(.*1,500.*\) is not refunded/);
+  });
+
+  it('says a request is withdrawn and the poster told', async () => {
+    const dialog = await open(
+      deal({ role: 'acceptor', solution: order, status: 'requested', counterpart: person({ firstName: 'Moussa' }) }),
+    );
+    expect(dialog.textContent).toContain('Your request is withdrawn and Moussa is told.');
+    expect(dialog.textContent).not.toContain('fee');
+  });
+});

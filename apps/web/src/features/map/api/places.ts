@@ -1,7 +1,7 @@
 // GET /api/places and GET /api/places/reverse (D-26): cities by name near the map's centre, and the
 // city nearest to a chosen point, with the country named in the interface language.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Place, ReversePlace } from '@app/shared';
+import type { Place } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import type { Position } from '../../../lib/position';
 import { getLanguage } from '../../../lib/settings';
@@ -14,11 +14,6 @@ export function searchPlaces(q: string, near: Position | null): Promise<Place[]>
   const query = new URLSearchParams({ q, lang: lang() });
   if (near) query.set('near', `${rounded(near.lng)},${rounded(near.lat)}`);
   return apiFetch<{ data: Place[] }>(`/places?${query.toString()}`).then((r) => r.data);
-}
-
-export function reversePlace(point: Position): Promise<ReversePlace> {
-  const query = new URLSearchParams({ lat: String(point.lat), lng: String(point.lng), lang: lang() });
-  return apiFetch<{ data: ReversePlace }>(`/places/reverse?${query.toString()}`).then((r) => r.data);
 }
 
 /** Cities named like `q` (already debounced by the caller), best first; nothing for an empty q. */
@@ -36,14 +31,5 @@ export function usePlaceSearch(q: string, near: Position | null) {
   });
 }
 
-/** The city nearest to `point`, or undefined while unknown (none chosen, loading, or failed). */
-export function useReversePlace(point: Position | null): ReversePlace | undefined {
-  const found = useQuery({
-    queryKey: ['places', 'reverse', point?.lat ?? null, point?.lng ?? null, lang()],
-    queryFn: () => reversePlace(point!),
-    enabled: point !== null,
-    staleTime: Infinity,
-    retry: false,
-  });
-  return point ? found.data : undefined;
-}
+// Shared with the post form, which names its place the same way.
+export { reversePlace, useReversePlace } from '../../../lib/reverse-place';

@@ -22,7 +22,7 @@ export function MapLegend() {
       {/* D-35: most posts are shown as an area around their public point. */}
       <li>
         <span className="map-legend-swatch map-legend-area" aria-hidden="true" />
-        {t('privacy.legendArea')}
+        {t('approximate.legendArea')}
       </li>
     </ul>
   );

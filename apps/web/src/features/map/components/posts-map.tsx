@@ -200,7 +200,7 @@ const PointMarker = memo(function PointMarker({
   const name = [
     t('map.markerName', { kind: what, title, price: point.display_price }),
     ...badges,
-    ...(approximate ? [t('privacy.approximateArea')] : []),
+    ...(approximate ? [t('approximate.approximateArea')] : []),
   ].join(', ');
   const icon = useMemo(
     () =>

@@ -34,4 +34,16 @@ describe('Next on the selection map (SPEC 2.3 item 6)', () => {
       subCategoryId: 'delivery-own',
     });
   });
+
+  it('fills the region only when it is not the city again ("Thies" beside "Thiès")', () => {
+    const thies = { name: 'Thiès', region: 'Thies', country_code: 'SN', country_name: 'Senegal' };
+    const state = nextState({ type: 'Delivery', id: 'delivery-own' }, undefined, point, thies);
+    expect(state).toMatchObject({ city: 'Thiès', country: 'SN' });
+    expect(state).not.toHaveProperty('region');
+    const mbour = { name: 'Mbour', region: 'Thiès', country_code: 'SN', country_name: 'Senegal' };
+    expect(nextState({ type: 'Delivery', id: 'delivery-own' }, undefined, point, mbour)).toMatchObject({
+      city: 'Mbour',
+      region: 'Thiès',
+    });
+  });
 });

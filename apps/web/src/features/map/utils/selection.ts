@@ -2,6 +2,7 @@
 // subcategory come from the route (/selectionmap/{category}/{subCategoryId}) or, when those are
 // not known ids, from the router state's categoryData.
 import { findCategory, findSubcategory } from '@app/shared';
+import { samePlaceName } from '../../../lib/post';
 
 export const FORMS = ['/providesolutionForm', '/needsolutionForm'] as const;
 export type FormPath = (typeof FORMS)[number];
@@ -64,7 +65,13 @@ export function nextState(
     subCategoryId,
     categoryData: Object.keys(data).length > 0 ? data : { category, subCategoryId },
     ...(place
-      ? { city: place.name, ...(place.region ? { region: place.region } : {}), country: place.country_code }
+      ? {
+          city: place.name,
+          // GeoNames often names a region after its chief town ("Thies" for Thiès): a region that
+          // only repeats the city says nothing, so the form's Region stays for the user.
+          ...(place.region && !samePlaceName(place.region, place.name) ? { region: place.region } : {}),
+          country: place.country_code,
+        }
       : {}),
   };
 }

@@ -7,7 +7,7 @@ import { Bell } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { localeTag, NOTIFICATION_DROPDOWN_PX, type Notification } from '@app/shared';
+import { NOTIFICATION_DROPDOWN_PX, type Notification } from '@app/shared';
 import { DisclosureMenu } from '../../../components/disclosure-menu';
 import { errorText } from '../../../lib/api-errors';
 import { getCurrentUser, isSignedIn } from '../../../lib/session';
@@ -18,7 +18,7 @@ import { isUnread, notificationsKey, notificationsQueryOptions } from '../api/ge
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import '../notifications.css';
-import { dateTimeFormat } from '../../../lib/intl';
+import { formatDateTime } from '../../../lib/date-time';
 
 export function Mailbox() {
   const userId = isSignedIn() ? (getCurrentUser()?._id ?? '') : '';
@@ -100,8 +100,6 @@ function SignedInMailbox({ userId }: { userId: string }) {
             <ul className="mailbox-items" aria-label={t('mailbox.listLabel')}>
               {notifications.map((n) => {
                 const bold = isUnread(n);
-                // Built when there is a message to date, not on every page's first render.
-                const when = dateTimeFormat(localeTag(language), { dateStyle: 'medium', timeStyle: 'short' });
                 return (
                   <li key={n._id}>
                     <button
@@ -112,7 +110,7 @@ function SignedInMailbox({ userId }: { userId: string }) {
                     >
                       {bold ? <span className="visually-hidden">{t('mailbox.unread')}</span> : null}
                       <span className="mailbox-message">{language === 'fr-ca' ? n.message_fr : n.message_en}</span>
-                      <span className="mailbox-date">{when.format(new Date(n.created_at))}</span>
+                      <span className="mailbox-date">{formatDateTime(n.created_at, language)}</span>
                     </button>
                   </li>
                 );

@@ -11,9 +11,11 @@ import { StatusText } from './status-text';
 interface Props {
   title: string;
   dealLink?: (solutionId: string) => ReactNode;
+  /** The deal's word when it says more than the post's status ("Completed", D-34). */
+  dealStatus?: (solutionId: string) => ReactNode;
 }
 
-export function MyOffersPage({ title, dealLink }: Props) {
+export function MyOffersPage({ title, dealLink, dealStatus }: Props) {
   const { t } = useTranslation();
   const list = useMyOffers();
   const remove = useDeletePost();
@@ -27,7 +29,7 @@ export function MyOffersPage({ title, dealLink }: Props) {
       extra={(solution) => (
         <>
           <span className="deal-card-line">
-            <StatusText status={solution.status} />
+            {dealStatus?.(solution._id) ?? <StatusText status={solution.status} />}
           </span>
           <span className="deal-card-line">
             <Eye aria-hidden="true" size={15} />

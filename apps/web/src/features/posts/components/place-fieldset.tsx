@@ -3,6 +3,7 @@
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useReversePlace } from '../../../lib/reverse-place';
 import type { PlaceState } from '../utils/place';
 import type { Problem } from '../utils/post-form';
 import { problemText } from './form-field';
@@ -46,16 +47,24 @@ export function PlaceFieldset({ position, problem, mapPath, mapState, onLeave }:
 
 function Place({ position, problem }: { position: PlaceState; problem?: Problem | undefined }) {
   const { t } = useTranslation();
+  // D-26: the place is named by its nearest city, as the selection map names it (the answer is
+  // usually already cached from the map); the coordinates show only until the name arrives.
+  const named = useReversePlace(position.status === 'ready' ? { lat: position.lat, lng: position.lng } : null);
   // Not `lng`: i18next reads that option as the language.
   const coords = (p: { lat: number; lng: number }) => ({ latitude: p.lat.toFixed(5), longitude: p.lng.toFixed(5) });
+  const near = named ? { place: named.name, country: named.country_name } : null;
   const text =
     position.status === 'pending'
       ? t('postForm.placeFinding')
       : position.status === 'off'
         ? t('postForm.placeOff')
         : position.from === 'map'
-          ? t('postForm.placeFromMap', coords(position))
-          : t('postForm.placeFromDevice', coords(position));
+          ? near
+            ? t('postForm.placeFromMapNear', near)
+            : t('postForm.placeFromMap', coords(position))
+          : near
+            ? t('postForm.placeFromDeviceNear', near)
+            : t('postForm.placeFromDevice', coords(position));
   return (
     <p
       className={problem ? 'post-place field-problem' : 'post-place'}

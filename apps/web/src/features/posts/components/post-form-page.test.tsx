@@ -579,3 +579,54 @@ describe('a form opened without the selection map', () => {
     ).toBeInTheDocument();
   });
 });
+
+describe("the form's place (D-26)", () => {
+  it('names the point chosen on the map by its nearest city, not by its coordinates', async () => {
+    const fetchMock = routeFetch({
+      'GET /api/places/reverse': [
+        200,
+        {
+          data: {
+            name: 'Thiès',
+            region: 'Thies',
+            country_code: 'SN',
+            country_name: 'Senegal',
+            lat: 14.79,
+            lng: -16.93,
+          },
+        },
+      ],
+    });
+    renderNeed({ ...fromMap('Delivery', 'delivery-small-box'), lat: 14.78944, lng: -16.92602 });
+    await waitFor(() =>
+      expect(document.querySelector('.post-place')?.textContent).toBe(
+        'The place you chose on the map: near Thiès, Senegal.',
+      ),
+    );
+    expect(document.querySelector('.post-place')?.textContent).not.toContain('14.78944');
+    const [url] = callsTo(fetchMock, 'GET /api/places/reverse')[0]!;
+    expect(new URL(url, location.href).searchParams.get('lat')).toBe('14.78944');
+  });
+
+  it("names the device's position the same way", async () => {
+    routeFetch({
+      'GET /api/places/reverse': [
+        200,
+        {
+          data: {
+            name: 'Dakar',
+            region: 'Dakar',
+            country_code: 'SN',
+            country_name: 'Senegal',
+            lat: 14.69,
+            lng: -17.44,
+          },
+        },
+      ],
+    });
+    renderProvide(null);
+    await waitFor(() =>
+      expect(document.querySelector('.post-place')?.textContent).toBe('Your current position: near Dakar, Senegal.'),
+    );
+  });
+});

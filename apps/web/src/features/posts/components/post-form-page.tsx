@@ -187,10 +187,10 @@ function PostForm({
               aria-describedby="post-exact-place-hint"
               onChange={(event) => set('showExactLocation', event.target.checked)}
             />
-            <span>{t('privacy.showExact')}</span>
+            <span>{t('approximate.showExact')}</span>
           </label>
           <p id="post-exact-place-hint" className="field-hint">
-            {t('privacy.showExactHint')}
+            {t('approximate.showExactHint')}
           </p>
         </div>
         {category?.deliveryBlock === 'optional' ? (

@@ -3,12 +3,13 @@
 // (POST /api/user/codeValidation) that register-via-fb then spends.
 import { codeValidationBodySchema, sendMessageBodySchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { getLanguage } from '../../../lib/settings';
 
 /** Only the number: the account's own e-mail would count as "taken" by itself. */
 export const sendNumberCode = (mobileNo: string) =>
   apiFetch<{ data: { sent: boolean } }>('/user/sendMessage', {
     method: 'POST',
-    body: sendMessageBodySchema.parse({ mobile_no: mobileNo, forget_password: false }),
+    body: sendMessageBodySchema.parse({ mobile_no: mobileNo, forget_password: false, language: getLanguage() }),
   }).then((r) => r.data);
 
 export const numberToken = (mobileNo: string, code: string) =>

@@ -42,7 +42,7 @@ describe('the profile screen', () => {
     for (const [label, value] of [
       ['Name', 'Awa Diop'],
       ['E-mail', 'awa@example.org'],
-      ['Mobile number', '+221771234567'],
+      ['Mobile number', '+221 77 123 45 67'],
     ] as const) {
       const input = screen.getByLabelText(label) as HTMLInputElement;
       expect(input.value).toBe(value);

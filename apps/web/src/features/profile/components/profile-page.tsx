@@ -1,5 +1,6 @@
 // SPEC 2.3 item 13: the avatar upload, the read-only name, e-mail and mobile (SPEC 5), Save, and
 // the trial countdown or the subscription, the payments (issue 6); D-12: deleting the account.
+import { formatPhone } from '../../../lib/phone-format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -108,7 +109,7 @@ function ProfileForm({ user }: { user: User }) {
       <p className="muted account-note">{t('profile.readOnlyNote')}</p>
       <ReadOnlyField label={t('profile.name')} value={name} />
       <ReadOnlyField label={t('profile.email')} value={user.email} type="email" />
-      <ReadOnlyField label={t('profile.mobile')} value={user.mobile_no} type="tel" />
+      <ReadOnlyField label={t('profile.mobile')} value={user.mobile_no ? formatPhone(user.mobile_no) : ''} type="tel" />
       <div className="form-actions">
         <button type="submit" className="button button-primary" disabled={update.isPending}>
           {update.isPending ? t('profile.saving') : t('profile.save')}

@@ -98,7 +98,11 @@ describe('/registerCountry (SPEC 5)', () => {
     await fill({ email: 'khady@example.org', number: '77 123 45 67', country: 'SN' });
     expect(await screen.findByText('We sent a 6-digit code by SMS to +221 77 123 45 67. It is valid for 10 minutes.'));
     const [, sent] = callsTo(fetchMock, 'POST /api/user/sendMessage')[0]!;
-    expect(JSON.parse(String(sent?.body))).toEqual({ mobile_no: '+221 77 123 45 67', forget_password: false });
+    expect(JSON.parse(String(sent?.body))).toEqual({
+      mobile_no: '+221 77 123 45 67',
+      forget_password: false,
+      language: 'en-us',
+    });
 
     await enterCode('12');
     expect(screen.getByRole('alert').textContent).toBe('Enter the 6 digits of the code.');
