@@ -139,7 +139,7 @@ describe('the web app', () => {
     for (const url of ['/', '/sw.js']) {
       const res = await t.app.inject(url);
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
-      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
       expect(res.headers['permissions-policy'], url).toContain('geolocation=(self)');
     }
   });
