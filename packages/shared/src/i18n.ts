@@ -14,3 +14,14 @@ export const isLanguage = (value: unknown): value is Language => LANGUAGES.inclu
 
 /** BCP 47 tag for Intl and <html lang>. */
 export const localeTag = (language: Language): 'en-US' | 'fr-CA' => (language === 'fr-ca' ? 'fr-CA' : 'en-US');
+
+/**
+ * The language a link asks for with `?lang=`: `fr` or `en` (or the full `fr-ca` / `en-us`), in
+ * any case; undefined for anything else.
+ */
+export function linkLanguage(search: string): Language | undefined {
+  const value = new URLSearchParams(search).get('lang')?.toLowerCase();
+  if (value === 'fr' || value === 'fr-ca') return 'fr-ca';
+  if (value === 'en' || value === 'en-us') return 'en-us';
+  return undefined;
+}
