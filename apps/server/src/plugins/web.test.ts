@@ -57,4 +57,29 @@ describe('prerendered pages', () => {
     expect((await get('/register?type=withID')).body).toBe(FAKE_INDEX);
     expect((await get('/login?utm_source=x')).body).toBe(page('en-us', 'login'));
   });
+
+  it('answers the sign-in form posted without JavaScript with a page saying so, in the page language', async () => {
+    const post = (url: string, headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        payload: 'email=someone%40example.org&password=secret+words',
+      });
+    const english = await post('/login', { 'accept-language': 'en-US,en;q=0.9' });
+    expect(english.statusCode).toBe(200);
+    expect(english.headers['content-type']).toMatch(/^text\/html/);
+    expect(english.headers['cache-control']).toBe('no-store');
+    expect(english.body).toContain('<html lang="en-US">');
+    expect(english.body).toContain('<h1>JavaScript is needed</h1>');
+    expect(english.body).toContain('<a href="/login">Back to the login page</a>');
+    expect(english.body).not.toContain('secret');
+    // The page's language: the app's stored choice (its cookie) wins over the browser's.
+    const french = await post('/login', { 'accept-language': 'en-US', cookie: 'language=fr-ca' });
+    expect(french.body).toContain('<html lang="fr-CA">');
+    expect(french.body).toContain('<h1>JavaScript est nécessaire</h1>');
+    expect(french.body).toContain('<a href="/login">Retour à la page de connexion</a>');
+    const signUp = await post('/register?type=withOutID', { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(signUp.body).toContain('<a href="/register">Retour à la page d’inscription</a>');
+  });
 });

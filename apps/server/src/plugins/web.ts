@@ -7,6 +7,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, linkLanguage, type Language } 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.js';
+import { noScriptPage, type NoScriptForm } from './no-script-page.js';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js']);
 
@@ -89,6 +90,25 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   };
   // The static plugin answers a directory ("/") with 403; the landing page is the SPA's.
   if (indexHtml) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
+  // Without JavaScript the prerendered sign-in and sign-up forms post to their own page: a page
+  // saying JavaScript is needed answers, in the page's language (no-script-page.ts). In a scope of
+  // its own: the form body is taken here, and only here, without being read.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain'], (_request, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null, undefined));
+      payload.on('error', (error) => done(error, undefined));
+    });
+    for (const form of ['login', 'register'] as const satisfies NoScriptForm[]) {
+      scope.post(`/${form}`, { schema: { hide: true } }, (request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(noScriptPage(pageLanguage(request), form)),
+      );
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
