@@ -34,7 +34,9 @@ export function operationId(method: string, url: string): string {
     .filter(Boolean)
     .map((part) => {
       if (part === '*') return 'Any';
-      const name = part.replace(/^:/, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
+      const name = part
+        .replace(/^:/, '')
+        .replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase());
       const word = name.charAt(0).toUpperCase() + name.slice(1);
       return part.startsWith(':') ? `By${word}` : word;
     });
@@ -66,12 +68,14 @@ export function withoutUnusedComponents<T extends object>(document: T): T {
 /** A request body's JSON schema, inlined (an empty registry: no `$defs` outside components). */
 function partSchema(zod: z.ZodType | JsonSchema): JsonSchema {
   if (!(zod instanceof z.ZodType)) return zod;
-  const { $schema: _dialect, ...schema } = z.toJSONSchema(zod, {
+  const schema: JsonSchema = z.toJSONSchema(zod, {
     io: 'input',
     target: 'draft-2020-12',
     unrepresentable: 'any',
     metadata: z.registry<Record<string, unknown>>(),
   });
+  // Inside an OpenAPI document the dialect is the document's.
+  delete schema.$schema;
   return schema;
 }
 
@@ -160,10 +164,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { config: Pic
       if (requestContent) {
         out.body = {
           content: Object.fromEntries(
-            Object.entries(requestContent).map(([type, zod]) => [
-              type,
-              { schema: partSchema(zod) },
-            ]),
+            Object.entries(requestContent).map(([type, zod]) => [type, { schema: partSchema(zod) }]),
           ),
         };
       }
