@@ -35,7 +35,9 @@ function checkBody(schema: unknown, payload: unknown, type: string): string | un
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined;
   if (type !== 'application/json' && !type.endsWith('+json')) {
     // A text answer (HTML, plain text) against a string schema; binary answers are not parsed.
-    return typeof payload === 'string' && !safeParse(schema, payload).success ? 'a text body off its schema' : undefined;
+    return typeof payload === 'string' && !safeParse(schema, payload).success
+      ? 'a text body off its schema'
+      : undefined;
   }
   let body: unknown;
   try {

@@ -23,7 +23,10 @@ describe('the OpenAPI document at /api/docs', () => {
   let t: TestApp;
   let doc: {
     servers?: unknown[];
-    paths: Record<string, Record<string, { operationId?: string; security?: unknown[]; requestBody?: { content: object } }>>;
+    paths: Record<
+      string,
+      Record<string, { operationId?: string; security?: unknown[]; requestBody?: { content: object } }>
+    >;
   };
   const dir = mkdtempSync(join(tmpdir(), 'openapi-'));
 
@@ -69,9 +72,7 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(Object.keys(doc.paths['/api/solution/addSolution']!.post!.requestBody!.content)).toEqual([
       'multipart/form-data',
     ]);
-    expect(Object.keys(doc.paths['/api/user/updateUser']!.put!.requestBody!.content)).toEqual([
-      'multipart/form-data',
-    ]);
+    expect(Object.keys(doc.paths['/api/user/updateUser']!.put!.requestBody!.content)).toEqual(['multipart/form-data']);
   });
 
   it('puts the either-one rule of reports in the schema', () => {

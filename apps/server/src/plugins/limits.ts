@@ -17,8 +17,7 @@ export interface RateLimitOptions {
 
 /** The limiters' handlers: the OpenAPI plugin declares 429 on each route that has one. */
 const limiterHandlers = new WeakSet<object>();
-export const isLimiter = (handler: unknown): boolean =>
-  typeof handler === 'function' && limiterHandlers.has(handler);
+export const isLimiter = (handler: unknown): boolean => typeof handler === 'function' && limiterHandlers.has(handler);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -82,7 +81,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
     // the failures to a fresh key. The successes' window starts after the failures' it cleared,
     // so it outlives them and an old count never returns.
     const NEVER = Number.MAX_SAFE_INTEGER;
-    const successes = app.createRateLimit({ max: NEVER, timeWindow, keyGenerator: key, groupId: `${name}:ok` } as PluginOptions);
+    const successes = app.createRateLimit({
+      max: NEVER,
+      timeWindow,
+      keyGenerator: key,
+      groupId: `${name}:ok`,
+    } as PluginOptions);
     const generation = async (request: FastifyRequest) => {
       const read = await successes(request, { increment: false });
       return read.isAllowed ? 0 : NEVER - read.remaining;

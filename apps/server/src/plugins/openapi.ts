@@ -127,11 +127,18 @@ export const openapiPlugin = fp(async (app: FastifyInstance, opts: { config: Pic
   // The failures any route of the API can answer, declared on each so that the document lists
   // every status a client may see: 400 (a malformed request, a NUL character, a bad
   // Idempotency-Key), 500 and 503 (the database away, the instance draining); 401 behind
-  // requireUser and 429 behind a limiter. A route's own declaration of a status wins.
+  // requireUser, 429 behind a limiter, 413 and 415 where a body is taken. A route's own
+  // declaration of a status wins.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || !route.schema || route.schema.hide) return;
     const common: Record<number, unknown> = { 400: errorSchema, 500: errorSchema, 503: errorSchema };
     if (guardedByUser(route)) common[401] = errorSchema;
+    // A call that takes a body may be sent one too large (413) or of a type it does not read (415).
+    const methods = [route.method].flat();
+    if (methods.some((m) => m === 'POST' || m === 'PUT' || m === 'PATCH')) {
+      common[413] = errorSchema;
+      common[415] = errorSchema;
+    }
     if (handlersOf(route).some(isLimiter)) common[429] = errorSchema;
     route.schema = { ...route.schema, response: { ...common, ...(route.schema.response as object | undefined) } };
   });

@@ -77,7 +77,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     if (SCRIPT_OR_STYLE.test(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     // API answers carry session keys and personal data: no browser or proxy keeps them, unless the
     // route says otherwise (the public reads: catalogue, config, map views, images).
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
   });
   // Compress JSON and text above 1 KB: data is slow and costly for our users. Up to 256 KB in one
   // synchronous call: a zlib stream per response cost about 6× the CPU on a 10 KB list and 1.6×

@@ -76,8 +76,7 @@ describe('Retry-After', () => {
 
   it('comes with the 429 of the SMS sends per number, which a service counts', async () => {
     const mobile = newAccount().mobile_no;
-    const send = () =>
-      t.app.inject({ method: 'POST', url: '/api/user/sendMessage', payload: { mobile_no: mobile } });
+    const send = () => t.app.inject({ method: 'POST', url: '/api/user/sendMessage', payload: { mobile_no: mobile } });
     for (let i = 0; i < 3; i++) expect((await send()).statusCode).toBe(200);
     lastCode(t.app, mobile);
     const refused = await send();
@@ -90,7 +89,8 @@ describe('sign-in limits', () => {
   it('lets the owner sign in 11 times in a row: right passwords never count', async () => {
     const { account } = await signedUp(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await login(account.email, account.password, '198.51.100.40')).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await login(account.email, account.password, '198.51.100.40')).statusCode);
     expect(statuses).toEqual(Array(11).fill(200));
   });
 

@@ -76,7 +76,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
           'Server-sent events: `notification` per new notification of yours, `message` per new message on your deals (D-28)',
         security: secured,
         response: {
-          200: textAnswer('`event: notification` or `event: message`, then `data:` the JSON record', 'text/event-stream'),
+          200: textAnswer(
+            '`event: notification` or `event: message`, then `data:` the JSON record',
+            'text/event-stream',
+          ),
           401: errorSchema,
         },
       },
