@@ -42,6 +42,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** A push adapter built by the caller (tests: the real Web Push adapter trusting a local stub). */
   push?: PushAdapter;
+  /** Hooks every route must have, added before any plugin (tests: the contract check). */
+  instrument?: (app: FastifyInstance) => void;
 }
 
 /** TRUST_PROXY as Fastify takes it: a hop count is the function Fastify itself makes of one. */
@@ -71,6 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     return503OnClosing: false,
   });
 
+  deps.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -80,7 +83,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(drainPlugin);
   await app.register(securityPlugin, { config });
-  await app.register(openapiPlugin);
+  await app.register(openapiPlugin, { config });
   await app.register(redisPlugin, { config });
   await app.register(limitsPlugin, { config });
   await app.register(multipartPlugin);

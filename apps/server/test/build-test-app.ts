@@ -12,6 +12,7 @@ import type { PushAdapter } from '../src/adapters/push/index.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
+import { checkAnswersAgainstContract } from './contract-check.js';
 import { throwawayDatabaseUrl } from './databases.js';
 
 export const FAKE_BIG_SCRIPT = `console.log(${JSON.stringify('a needs and offers map '.repeat(200))});`;
@@ -20,6 +21,8 @@ export const FAKE_INDEX = '<!doctype html><html><body><div id="root">app shell</
 export interface TestApp {
   app: FastifyInstance;
   logs: string[];
+  /** Answers that broke their route's declared contract (contract-check.ts); close() fails on any. */
+  contractFailures: string[];
   close(): Promise<void>;
 }
 
@@ -62,17 +65,23 @@ export async function buildTestApp(
       done();
     },
   });
+  const contractFailures: string[] = [];
   const app = await buildApp(config, {
     logger: createLogger('info', sink) as FastifyBaseLogger,
+    instrument: (instance) => checkAnswersAgainstContract(instance, contractFailures),
     ...(options.push ? { push: options.push } : {}),
   });
   return {
     app,
     logs,
+    contractFailures,
     async close() {
       await app.close();
       await postgres?.drop();
       rmSync(dir, { recursive: true, force: true });
+      if (contractFailures.length > 0) {
+        throw new Error(`answers off the declared contract:\n${[...new Set(contractFailures)].join('\n')}`);
+      }
     },
   };
 }

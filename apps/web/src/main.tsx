@@ -9,11 +9,12 @@ import { AppRoutes, preloadScreen } from './app/router';
 import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { isSignedIn } from './lib/session';
-import { getLanguage, rememberLanguageForServer } from './lib/settings';
+import { adoptLinkLanguage, getLanguage, rememberLanguageForServer } from './lib/settings';
 import { whenNetworkQuiet } from './lib/when-network-quiet';
 import './styles.css';
 
 async function start(): Promise<void> {
+  adoptLinkLanguage(location.search);
   const language = getLanguage();
   // The manifest names the app in the chosen language.
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);

@@ -56,3 +56,14 @@ export function frenchSpacingProblems(text: string): string[] {
   }
   return problems;
 }
+
+/**
+ * The language a link asks for with `?lang=`: `fr` or `en` (or the full `fr-ca` / `en-us`), in
+ * any case; undefined for anything else.
+ */
+export function linkLanguage(search: string): Language | undefined {
+  const value = new URLSearchParams(search).get('lang')?.toLowerCase();
+  if (value === 'fr' || value === 'fr-ca') return 'fr-ca';
+  if (value === 'en' || value === 'en-us') return 'en-us';
+  return undefined;
+}

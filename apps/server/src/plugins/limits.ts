@@ -15,11 +15,26 @@ export interface RateLimitOptions {
   key: (request: FastifyRequest) => string | Promise<string>;
 }
 
+/** The limiters' handlers: the OpenAPI plugin declares 429 on each route that has one. */
+const limiterHandlers = new WeakSet<object>();
+export const isLimiter = (handler: unknown): boolean => typeof handler === 'function' && limiterHandlers.has(handler);
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** A named limiter; the name keeps its counters apart from every other limiter's. */
     limiter(name: string, options: RateLimitOptions): preHandlerAsyncHookHandler;
+    /**
+     * A limit on failures only (wrong passwords): `guard` refuses once `max` failures were counted
+     * in the window, `failed` counts one, `succeeded` clears the key's count. Successes never count.
+     */
+    failureLimiter(name: string, options: RateLimitOptions): FailureLimiter;
   }
+}
+
+export interface FailureLimiter {
+  guard: preHandlerAsyncHookHandler;
+  failed(request: FastifyRequest): Promise<void>;
+  succeeded(request: FastifyRequest): Promise<void>;
 }
 
 export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config: Pick<Config, 'redisUrl'> }) => {
@@ -34,6 +49,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
   if (config.redisUrl && !store) throw new Error('the redis plugin must be registered before the limits plugin');
   await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
 
+  // Every 429 tells the client when to come back, whichever code path refused it: the limiters
+  // and the services give their own wait; anything else gets a minute.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
+  });
+
   const names = new Set<string>();
   app.decorate('limiter', (name: string, { max, timeWindow, key }: RateLimitOptions) => {
     if (names.has(name)) throw new Error(`rate limiter "${name}" is defined twice`);
@@ -42,9 +63,51 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
     // store's child() (rate-limit-store.ts), which counts each limiter under its name.
     const options: PluginOptions = { max, timeWindow, keyGenerator: key, groupId: name };
     const check = app.createRateLimit(options);
-    return async (request: FastifyRequest) => {
+    const handler = async (request: FastifyRequest) => {
       const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) throw new AppError('RATE_LIMITED');
+      if (!result.isAllowed && result.isExceeded) {
+        throw new AppError('RATE_LIMITED', undefined, undefined, result.ttlInSeconds);
+      }
+    };
+    limiterHandlers.add(handler);
+    return handler;
+  });
+
+  app.decorate('failureLimiter', (name: string, { max, timeWindow, key }: RateLimitOptions): FailureLimiter => {
+    if (names.has(name)) throw new Error(`rate limiter "${name}" is defined twice`);
+    names.add(name);
+    // The stores can count and read but not clear a key. So a success is counted apart, and the
+    // failures are counted under a key that names how many successes came before: a success moves
+    // the failures to a fresh key. The successes' window starts after the failures' it cleared,
+    // so it outlives them and an old count never returns.
+    const NEVER = Number.MAX_SAFE_INTEGER;
+    const successes = app.createRateLimit({
+      max: NEVER,
+      timeWindow,
+      keyGenerator: key,
+      groupId: `${name}:ok`,
+    } as PluginOptions);
+    const generation = async (request: FastifyRequest) => {
+      const read = await successes(request, { increment: false });
+      return read.isAllowed ? 0 : NEVER - read.remaining;
+    };
+    const failures = app.createRateLimit({
+      max,
+      timeWindow,
+      keyGenerator: async (request: FastifyRequest) => `${await key(request)}|${await generation(request)}`,
+      groupId: name,
+    } as PluginOptions);
+    const guard = async (request: FastifyRequest) => {
+      const result = await failures(request, { increment: false });
+      if (!result.isAllowed && result.remaining <= 0) {
+        throw new AppError('RATE_LIMITED', undefined, undefined, result.ttlInSeconds);
+      }
+    };
+    limiterHandlers.add(guard);
+    return {
+      guard,
+      failed: async (request) => void (await failures(request)),
+      succeeded: async (request) => void (await successes(request)),
     };
   });
 });

@@ -66,12 +66,19 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // Issue 14: HSTS whenever the public address is https (a year; http://localhost never gets it).
     hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // One frame policy: nobody may frame the app. The CSP says it (frame-ancestors 'none') and
+    // X-Frame-Options says the same to browsers that predate frame-ancestors.
+    xFrameOptions: { action: 'deny' },
   });
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
   app.addHook('onSend', async (request, reply) => {
     if (SCRIPT_OR_STYLE.test(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    // API answers carry session keys and personal data: no browser or proxy keeps them, unless the
+    // route says otherwise (the public reads: catalogue, config, map views, images).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
   });
   // Compress JSON and text above 1 KB: data is slow and costly for our users. Up to 256 KB in one
   // synchronous call: a zlib stream per response cost about 6× the CPU on a 10 KB list and 1.6×

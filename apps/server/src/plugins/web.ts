@@ -3,12 +3,24 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from '@app/shared';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, linkLanguage, type Language } from '@app/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.js';
+import { noScriptPage, type NoScriptForm } from './no-script-page.js';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js']);
+
+/**
+ * The query parameters a prerendered page renders from (`/register?type=withID`,
+ * `/login?error=social`): with one of them the page would differ from the one rendered at build
+ * time, and hydrating over it would be a mismatch, so it gets the skeleton. Any other parameter
+ * (a tracking tag, `?lang=`) leaves the page as it was rendered.
+ */
+const PAGE_QUERY: Record<string, string[]> = { '/login': ['error'], '/register': ['type'] };
+
+/** `/about/` is `/about`; `/` stays. */
+const withoutTrailingSlash = (path: string) => (path.length > 1 ? path.replace(/\/+$/, '') || '/' : path);
 
 export interface WebOptions {
   webDist: string | undefined;
@@ -58,14 +70,18 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
-      .send(preloads?.paths.includes(path.toLowerCase()) ? mapPages.get(pickLanguage(request)) : indexHtml);
+      .send(preloads?.paths.includes(path.toLowerCase()) ? mapPages.get(pageLanguage(request)) : indexHtml);
   // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
   // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
   // otherwise, and hydrating them over it would be a mismatch, so they get the skeleton.
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, path: string) => {
-    const page = request.url.includes('?') ? undefined : prerendered.get(`${pickLanguage(request)}${path}`);
-    if (!page) return sendIndex(request, reply, path);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, rawPath: string) => {
+    const path = withoutTrailingSlash(rawPath);
+    const search = request.url.slice(request.url.indexOf('?') + 1 || request.url.length);
+    const query = new URLSearchParams(search);
+    const rendersQuery = PAGE_QUERY[path]?.some((name) => query.has(name)) ?? false;
+    const page = rendersQuery ? undefined : prerendered.get(`${pageLanguage(request)}${path}`);
+    if (!page) return sendIndex(request, reply, rawPath);
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
@@ -74,6 +90,25 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
   };
   // The static plugin answers a directory ("/") with 403; the landing page is the SPA's.
   if (indexHtml) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(request, reply, '/'));
+
+  // Without JavaScript the prerendered sign-in and sign-up forms post to their own page: a page
+  // saying JavaScript is needed answers, in the page's language (no-script-page.ts). In a scope of
+  // its own: the form body is taken here, and only here, without being read.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'text/plain'], (_request, payload, done) => {
+      payload.resume();
+      payload.on('end', () => done(null, undefined));
+      payload.on('error', (error) => done(error, undefined));
+    });
+    for (const form of ['login', 'register'] as const satisfies NoScriptForm[]) {
+      scope.post(`/${form}`, { schema: { hide: true } }, (request, reply) =>
+        reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(noScriptPage(pageLanguage(request), form)),
+      );
+    }
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -143,6 +178,12 @@ function loadPrerendered(dir: string): Map<string, string> {
     }
   }
   return pages;
+}
+
+/** A link's `?lang=fr|en` first (the app adopts it as the user's choice), else pickLanguage. */
+export function pageLanguage(request: FastifyRequest): Language {
+  const at = request.url.indexOf('?');
+  return (at >= 0 ? linkLanguage(request.url.slice(at + 1)) : undefined) ?? pickLanguage(request);
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   DEFAULT_LANGUAGE,
   isCurrencySetting,
   isLanguage,
+  linkLanguage,
   type CurrencySetting,
   type Language,
 } from '@app/shared';
@@ -14,6 +15,20 @@ import { browserLanguage, currencyOfCountry, positionCountry } from './local-def
 export function getLanguage(): Language {
   const stored = safeGet('language');
   return isLanguage(stored) ? stored : (browserLanguage() ?? DEFAULT_LANGUAGE);
+}
+
+/**
+ * A shared link's `?lang=fr|en` is taken as the user's choice, as the language switch would
+ * (the server sent the page in that language too: apps/server/src/plugins/web.ts).
+ */
+export function adoptLinkLanguage(search: string): void {
+  const language = linkLanguage(search);
+  if (!language) return;
+  try {
+    localStorage.setItem('language', language);
+  } catch {
+    // Storage refused: this page still follows the cookie set from getLanguage's answer.
+  }
 }
 
 /** The user's country (their account's), else the country the device was last found in. */

@@ -229,7 +229,9 @@ export const newReportBodySchema = z
   .refine((r) => r.solution_id !== undefined || r.user_id !== undefined, {
     message: 'Required',
     path: ['solution_id'],
-  });
+  })
+  // The same rule for the OpenAPI document, which cannot see a refine: a post, a user or both.
+  .meta({ anyOf: [{ required: ['solution_id'] }, { required: ['user_id'] }] });
 
 export const REPORT_STATUSES = ['open', 'closed'] as const;
 export const reportSchema = z

@@ -17,7 +17,9 @@ export const payBodySchema = z
     deal_id: z.uuid().optional(),
     method: z.enum(['card', 'mobile_money']).optional(),
   })
-  .refine((b) => b.solution_id !== undefined || b.deal_id !== undefined, { message: 'Required', path: ['deal_id'] });
+  .refine((b) => b.solution_id !== undefined || b.deal_id !== undefined, { message: 'Required', path: ['deal_id'] })
+  // The same rule for the OpenAPI document, which cannot see a refine.
+  .meta({ anyOf: [{ required: ['solution_id'] }, { required: ['deal_id'] }] });
 /** POST /api/payment/subscribe: the yearly subscription in a currency (D-15's price table). */
 export const subscribeBodySchema = z.object({ currency: z.enum(CURRENCY_CODES) });
 /** Both answer the page to send the browser to: the provider's approval page. */

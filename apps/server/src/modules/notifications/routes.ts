@@ -10,6 +10,7 @@ import {
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accessToken } from '../../plugins/auth.js';
+import { textAnswer } from '../../plugins/openapi.js';
 import { buildNotificationsService } from './service.js';
 
 const secured = [{ accessToken: [] }];
@@ -74,7 +75,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Server-sent events: `notification` per new notification of yours, `message` per new message on your deals (D-28)',
         security: secured,
-        response: { 401: errorSchema },
+        response: {
+          200: textAnswer(
+            '`event: notification` or `event: message`, then `data:` the JSON record',
+            'text/event-stream',
+          ),
+          401: errorSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from '../../adapters/payments/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
+import { redirectAnswer, textAnswer } from '../../plugins/openapi.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildPaymentsService, type ReturnUrls } from './service.js';
 
@@ -115,6 +116,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         tags: ['payment'],
         summary: "The provider's return for one deal: to /successurl with paymentId, PayerID and solution_id",
         querystring: paymentReturnQuerySchema,
+        response: { 303: redirectAnswer },
       },
     },
     async (request, reply) => {
@@ -245,7 +247,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
     app.get(
       `${LOCAL_CHECKOUT_PATH}/:orderId`,
-      { schema: { tags: ['payment'], summary: "The local provider's approval page (never in production)", params } },
+      {
+        schema: {
+          tags: ['payment'],
+          summary: "The local provider's approval page (never in production)",
+          params,
+          response: { 200: textAnswer('The approval page', 'text/html'), 404: errorSchema },
+        },
+      },
       async (request, reply) => {
         const page = await local.page(request.params.orderId);
         if (!page) throw new AppError('NOT_FOUND');
@@ -255,7 +264,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     for (const action of ['approve', 'cancel'] as const) {
       app.post(
         `${LOCAL_CHECKOUT_PATH}/:orderId/${action}`,
-        { schema: { tags: ['payment'], summary: `The local provider: ${action}`, params } },
+        {
+          schema: {
+            tags: ['payment'],
+            summary: `The local provider: ${action}`,
+            params,
+            response: { 303: redirectAnswer, 404: errorSchema },
+          },
+        },
         async (request, reply) => {
           const target = await local[action](request.params.orderId);
           if (!target) throw new AppError('NOT_FOUND');

@@ -18,6 +18,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { renderLocalPage } from './local-page.js';
 import { SOCIAL_FAILED_PATH, SocialSignInError, createSocialService } from './service.js';
+import { textAnswer } from '../../plugins/openapi.js';
 
 const providerParams = z.object({
   provider: z
@@ -138,7 +139,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         tags: ['auth'],
         summary: 'The local sign-in page (HTML), when the local provider is enabled',
         querystring: z.object({ state: z.string().max(200).optional() }),
-        response: { 200: z.string().meta({ description: 'HTML page' }), 302: redirect, 404: errorSchema },
+        response: { 200: textAnswer('HTML page', 'text/html'), 302: redirect, 404: errorSchema },
       },
     },
     async (request, reply) => {
@@ -156,7 +157,15 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         tags: ['auth'],
         summary: 'Sign in a made-up identity from the local page (form post)',
         body: localForm,
-        response: { 302: redirect, 404: errorSchema },
+        response: {
+          302: redirect,
+          // The page again with what was wrong, or the envelope when the form is malformed.
+          400: {
+            description: 'The page again, or the error envelope',
+            content: { 'text/html': { schema: z.string() }, 'application/json': { schema: errorSchema } },
+          },
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {

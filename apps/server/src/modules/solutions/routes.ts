@@ -8,6 +8,7 @@ import {
   errorSchema,
   listOf,
   listQuerySchema,
+  MAX_IMAGES,
   newSolutionSchema,
   postSearchQuerySchema,
   searchParamsSchema,
@@ -25,6 +26,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
+import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { buildSolutionsService } from './service.js';
 
@@ -64,6 +66,15 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           "'Your own proposition...', in `currency`.",
         security: secured,
         querystring: displayQuerySchema,
+        requestContent: {
+          'multipart/form-data': multipartForm(
+            {
+              new_solution: jsonPart(newSolutionSchema, 'The post (JSON) with its user_role'),
+              files: fileParts('Images, checked by content (D-7)', MAX_IMAGES),
+            },
+            ['new_solution'],
+          ),
+        },
         response: { 201: dataOf(solutionSchema), ...errors, 413: errorSchema, 415: errorSchema, 429: errorSchema },
       },
     },
@@ -238,6 +249,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         tags: ['media'],
         summary: "A post's image or thumbnail",
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.webp$/) }),
+        response: { 200: fileAnswer('The image', ['image/webp']), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -23,7 +23,7 @@ export function emailVerificationService(codes: EmailCodesRepository, mail: Mail
     async send(user: EmailOwner): Promise<void> {
       const at = now();
       if ((await codes.sendsSince(user.id, new Date(at.getTime() - SEND_WINDOW_MS))) >= MAX_SENDS) {
-        throw new AppError('RATE_LIMITED');
+        throw new AppError('RATE_LIMITED', undefined, undefined, SEND_WINDOW_MS / 1000);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await codes.insert({

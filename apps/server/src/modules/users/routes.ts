@@ -30,6 +30,7 @@ import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../../plugins/auth.js';
+import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
@@ -74,6 +75,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   };
   const perAccount = (name: string, max: number) =>
     app.limiter(`${name}:account`, { max, timeWindow: FIFTEEN_MINUTES, key: accountFromAddress });
+  // Sign-ins count only the wrong ones, and a right one clears the count: the owner signing in
+  // often is never locked out, and a guesser still gets 10 tries per account and address.
+  const signInFailures = app.failureLimiter('login:account', {
+    max: 10,
+    timeWindow: FIFTEEN_MINUTES,
+    key: accountFromAddress,
+  });
 
   app.post(
     '/api/user/sendMessage',
@@ -114,7 +122,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         tags: ['user'],
         summary: 'Create an account: JSON {new_user}, or multipart with part new_user and repeated files (ID images)',
-        response: { 201: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 409: errorSchema },
+        requestContent: {
+          'application/json': registerBodySchema,
+          'multipart/form-data': multipartForm(
+            {
+              new_user: jsonPart(newUserSchema, 'The new user (JSON), as `new_user` of the JSON body'),
+              files: fileParts('ID images (account_type withID), checked by content', 4),
+            },
+            ['new_user'],
+          ),
+        },
+        response: {
+          201: dataOf(userSchema),
+          400: errorSchema,
+          401: errorSchema,
+          409: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -134,7 +159,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      preHandler: [perAddress('login', 60), perAccount('login', 10)],
+      preHandler: [perAddress('login', 60), signInFailures.guard],
       schema: {
         tags: ['user'],
         summary: 'Sign in with an e-mail or a phone number; ends any previous session (D-9)',
@@ -142,7 +167,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         response: { 200: dataOf(sessionResultSchema), 401: errorSchema, 403: errorSchema, 429: errorSchema },
       },
     },
-    async (request) => ({ data: await users.login(request.body) }),
+    async (request) => {
+      let session;
+      try {
+        session = await users.login(request.body);
+      } catch (error) {
+        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
+          await signInFailures.failed(request);
+        }
+        throw error;
+      }
+      await signInFailures.succeeded(request);
+      return { data: session };
+    },
   );
 
   app.post(
@@ -269,7 +306,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['user'],
         summary: 'Update the profile: multipart with files (avatar), user_id and update_data (JSON string)',
         security: secured,
-        response: { 200: dataOf(userSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 415: errorSchema },
+        requestContent: {
+          'multipart/form-data': multipartForm(
+            {
+              user_id: { type: 'string', format: 'uuid', description: "The caller's own id" },
+              update_data: jsonPart(updateUserDataSchema, 'The fields to change (JSON)'),
+              files: fileParts('A new avatar (the first file)', 1),
+            },
+            ['user_id'],
+          ),
+        },
+        response: {
+          200: dataOf(userSchema),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          413: errorSchema,
+          415: errorSchema,
+        },
       },
     },
     async (request) => {
@@ -395,6 +449,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         summary: 'An ID image of a withID account (admins only)',
         security: secured,
         params: z.object({ userId: z.uuid(), index: z.coerce.number().int().min(0).max(3) }),
+        response: {
+          200: fileAnswer('The image, never cached', ['image/*']),
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -410,6 +471,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
         tags: ['media'],
         summary: 'An avatar image',
         params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.webp$/) }),
+        response: { 200: fileAnswer('The image', ['image/webp']), 400: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -36,7 +36,7 @@ export function verificationService(codes: CodesRepository, sms: SmsAdapter, now
     async send(mobile: string, purpose: CodePurpose, language: 'en' | 'fr'): Promise<void> {
       const at = now();
       if ((await codes.sendsSince(mobile, new Date(at.getTime() - SEND_WINDOW_MS))) >= MAX_SENDS) {
-        throw new AppError('RATE_LIMITED');
+        throw new AppError('RATE_LIMITED', undefined, undefined, SEND_WINDOW_MS / 1000);
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const id = await codes.insert({

@@ -82,9 +82,11 @@ export function PhoneField({
       </div>
       <div className="field phone-number">
         <label htmlFor={`${id}-number`}>{t('register.mobile')}</label>
+        {/* The number without the country code (chosen beside it): autocomplete tel-national,
+            which HTML allows on a text field only; inputMode still opens the phone keypad. */}
         <input
           id={`${id}-number`}
-          type="tel"
+          type="text"
           name={name}
           inputMode="tel"
           autoComplete="tel-national"

@@ -198,7 +198,7 @@ function RegisterForm({ type }: { type: Exclude<AccountType, 'withGorFB'> }) {
         />
         {withID ? (
           <>
-            <TextField label={t('register.address')} autoComplete="street-address" {...bind('address')} />
+            <TextField label={t('register.address')} autoComplete="address-line1" {...bind('address')} />
             <IdImages files={files} onChange={setFiles} />
           </>
         ) : null}

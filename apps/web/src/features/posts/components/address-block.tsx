@@ -60,7 +60,7 @@ export function AddressBlock({
     <fieldset className="post-section" data-block={kind}>
       <legend>{legend}</legend>
       <div className="form-grid">
-        {text('street', 'street_address', 'street-address')}
+        {text('street', 'street_address', 'address-line1')}
         {text('city', 'city', 'address-level2')}
         {text('region', 'region', 'address-level1')}
         <FormField

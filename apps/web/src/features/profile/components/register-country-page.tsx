@@ -186,7 +186,7 @@ function CompletionForm({ held }: { held: Held }) {
             <input
               id={ids.number}
               className="account-input"
-              type="tel"
+              type="text"
               inputMode="tel"
               autoComplete="tel-national"
               dir="ltr"
