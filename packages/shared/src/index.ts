@@ -19,3 +19,4 @@ export * from './text-rules.js';
 export * from './schemas/deals.js';
 export * from './schemas/payments.js';
 export * from './schemas/places.js';
+export * from './mobile-money.js';
