@@ -59,6 +59,8 @@ export interface World {
   checkoutOrderId: string;
   /** The owner's pending yearly subscription at the provider. */
   subscriptionId: string;
+  /** D-38: the owner's pending mobile-money transaction (a yearly subscription in XOF). */
+  momoTx: string;
   deviceToken: string;
   /** A verification token of the owner's number, unused (a forgot-password code). */
   verificationToken: string;
@@ -225,6 +227,14 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   });
   if (sub.statusCode !== 200) throw new Error(`subscribe ${sub.statusCode}: ${sub.body}`);
   const subscriptionId = decodeURIComponent(String(sub.json().data.url).split('/').pop()!);
+  const momo = await app.inject({
+    method: 'POST',
+    url: '/api/payment/subscribe',
+    headers: owner.headers,
+    payload: { currency: 'XOF', method: 'mobile_money' },
+  });
+  if (momo.statusCode !== 200) throw new Error(`subscribe XOF ${momo.statusCode}: ${momo.body}`);
+  const momoTx = decodeURIComponent(String(momo.json().data.url).split('/').pop()!);
   const verificationToken = await verifiedToken(app, owner.mobile, true);
 
   const [imageRow] = await queryRows<{ id_images: string[] }>(
@@ -246,6 +256,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     orderId,
     checkoutOrderId,
     subscriptionId,
+    momoTx,
     deviceToken,
     verificationToken,
     idImageKeys: imageRow?.id_images ?? [],

@@ -29,7 +29,11 @@ async function cfaDeal(app: TestApp['app'], supplier: Who) {
 }
 
 const dealView = async (app: TestApp['app'], who: Who, dealId: string) => {
-  const res = await app.inject({ method: 'GET', url: `/api/deals/${dealId}?currency=fr&lang=fr`, headers: who.headers });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/deals/${dealId}?currency=fr&lang=fr`,
+    headers: who.headers,
+  });
   return res.json().data;
 };
 
@@ -177,7 +181,12 @@ describe('mobile money through CinetPay (the real adapter against its stub)', ()
   it('grants nothing for a transaction CinetPay reports as REFUSED, whatever the notification says', async () => {
     const supplier = await signedUp(t.app);
     const { dealId, post } = await cfaDeal(t.app, supplier);
-    await t.app.inject({ method: 'POST', url: '/api/payment/pay', headers: supplier.headers, payload: { deal_id: dealId } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/payment/pay',
+      headers: supplier.headers,
+      payload: { deal_id: dealId },
+    });
     const tx = String(stub.requests.filter((r) => r.path === '/v2/payment').at(-1)!.body.transaction_id);
 
     // Signed correctly while the payer has not paid: the check says waiting, nothing is granted.

@@ -379,11 +379,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
             tags: ['payment'],
             summary: `The local mobile-money checkout: ${action}`,
             params,
-            body: decision.optional(),
           },
         },
         async (request, reply) => {
-          const body = request.body ?? {};
+          // The refuse form carries no fields: the body is optional, so it is read here.
+          const parsed = decision.safeParse(request.body ?? {});
+          if (!parsed.success) throw new AppError('VALIDATION');
+          const body = parsed.data;
           const target = await momo.decide(
             request.params.tx,
             action === 'approve' ? 'approved' : 'refused',
