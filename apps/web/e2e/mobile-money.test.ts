@@ -6,7 +6,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/src/db/schema.js';
 import { createSession, DESKTOP, newPage, PHONE, startHarness, waitForQuiet, type Harness } from './harness.js';
 import { acceptAndConfirm, publish } from './posts.js';
 
@@ -53,6 +55,11 @@ describe('mobile money (D-38)', () => {
     it(`a supplier in Senegal pays a deal's fee in F CFA on the local checkout, then sees the contacts (${language}, 375 px)`, async () => {
       const email = unique('awa');
       const supplier = await createSession(h, { firstName: 'Awa', email, country: 'SN' });
+      // The language the server keeps for the user (its SMS, the checkout page), as the app sets it.
+      await h.app.database.db
+        .update(users)
+        .set({ language: fr ? 'fr' : 'en' })
+        .where(eq(users.id, supplier.user._id));
       const { client, dealId } = await cfaDeal(supplier);
       const s = await newPage(h, { signedIn: true, language, currency: 'fr', viewport: PHONE, user: { email } });
       await s.page.goto(`/deals/${dealId}`);

@@ -56,10 +56,13 @@ export function PaymentChoice({
   const yearly = formatMoney(YEARLY_PRICE[code], code, language);
   const money = (m: Money) => formatMoney(parseDecimal(m.amount, m.currency) ?? 0, m.currency, language);
   // Before a deal is confirmed, the post's own price shows what the fee will be; the server prices it.
+  // Answers cached before every price was sent may lack one: then no fee is shown, the server prices it.
+  const price = (value: string | undefined, code: 'USD' | 'EUR' | 'XOF') =>
+    value === undefined ? null : parseDecimal(value, code);
   const prices = {
-    usd: parseDecimal(solution.sub_category_price_dollar, 'USD'),
-    eur: parseDecimal(solution.sub_category_price_euro, 'EUR'),
-    xof: parseDecimal(solution.sub_category_price_fr, 'XOF'),
+    usd: price(solution.sub_category_price_dollar, 'USD'),
+    eur: price(solution.sub_category_price_euro as string | undefined, 'EUR'),
+    xof: price(solution.sub_category_price_fr as string | undefined, 'XOF'),
   };
   const fee = dealFee
     ? money(dealFee.amount)
