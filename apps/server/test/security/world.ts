@@ -210,7 +210,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       method: 'POST',
       url: '/api/payment/pay',
       headers: owner.headers,
-      payload: { solution_id: taken },
+      // The card's orders (the owner lives in Senegal: D-38 would default to mobile money).
+      payload: { solution_id: taken, method: 'card' },
     });
     if (res.statusCode !== 200) throw new Error(`pay ${res.statusCode}: ${res.body}`);
     return decodeURIComponent(String(res.json().data.url).split('/').pop()!);
