@@ -65,6 +65,12 @@ export const LOCAL_SITE_ID = 'LOCAL';
 /** Sends a notification to the app's notify route (the app injects it into itself). */
 export type Deliver = (fields: Record<string, string>, headers: Record<string, string>) => Promise<void>;
 
+/** The service's descriptions (written for CinetPay, in English) in the checkout's language. */
+const localDescription = (text: string, lang: 'fr' | 'en') =>
+  lang === 'en'
+    ? text
+    : text.replace(/^(\d+)% fee: /, 'Commission de $1 % : ').replace(/^Yearly subscription$/, 'Abonnement annuel');
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const TEXT = {
@@ -177,7 +183,7 @@ form{margin:0 0 .75rem}button{width:100%;font-size:1rem;padding:.7rem 1.2rem;bor
 .approve{background:#1f7a3a;color:#fff;border-color:#1f7a3a}.note{color:#555;font-size:.9rem}</style></head>
 <body><main class="card"><h1>${t.title}</h1>
 <p class="note">${t.note}</p>
-<p>${escapeHtml(order.description)}</p><p class="amount" data-testid="amount">${escapeHtml(amount)}</p>
+<p>${escapeHtml(localDescription(order.description, order.lang))}</p><p class="amount" data-testid="amount">${escapeHtml(amount)}</p>
 ${body}
 </main></body></html>`;
   }
