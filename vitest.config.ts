@@ -35,6 +35,8 @@ export default defineConfig({
             'apps/server/src/modules/deals/clock.test.ts',
             // D-35: who sees a post's exact point, on the map, in lists, search and details.
             'apps/server/src/modules/solutions/privacy.routes.test.ts',
+            // D-38: mobile money, recorded once on either database.
+            'apps/server/src/modules/payments/mobile-money.routes.test.ts',
           ],
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,

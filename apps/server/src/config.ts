@@ -185,6 +185,16 @@ const envSchema = z.object({
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_PLAN_ID: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** D-38: mobile money (XOF, XAF, CDF) on the local checkout page (never in production) or through CinetPay. */
+  MOBILE_MONEY_PROVIDER: z.enum(['local', 'cinetpay']).default('local'),
+  CINETPAY_API_KEY: z.string().optional(),
+  CINETPAY_SITE_ID: z.string().optional(),
+  /** Signs the `x-token` of CinetPay's notifications (HMAC-SHA256). */
+  CINETPAY_SECRET_KEY: z.string().optional(),
+  /** CinetPay's checkout API base; tests point it at a local stub. */
+  CINETPAY_API_URL: z.url().default('https://api-checkout.cinetpay.com'),
+  /** D-15 revised: Congolese francs per US dollar, for fees charged in CDF. */
+  FX_CDF_PER_USD: z.coerce.number().min(1).max(1_000_000).default(2800),
   /** D-23: images on local disk (DATA_DIR/uploads) or in an S3-compatible bucket. */
   STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
   /** An S3-compatible service (MinIO, R2, ...); unset means AWS. */
@@ -239,6 +249,13 @@ export interface Config {
     provider: 'local' | 'paypal';
     paypal: { clientId?: string; clientSecret?: string; apiUrl: string; planId?: string; webhookId?: string };
   };
+  /** D-38: mobile money for XOF, XAF and CDF. */
+  mobileMoneyProvider: {
+    provider: 'local' | 'cinetpay';
+    cinetpay: { apiKey?: string; siteId?: string; secretKey?: string; apiUrl: string };
+  };
+  /** Congolese francs per dollar in thousandths (D-15 revised). */
+  cdfPerUsdMilli: number;
   sms: {
     provider: 'console' | 'twilio';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
@@ -337,6 +354,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         webhookId: e.PAYPAL_WEBHOOK_ID,
       },
     },
+    mobileMoneyProvider: {
+      provider: e.MOBILE_MONEY_PROVIDER,
+      cinetpay: {
+        apiKey: e.CINETPAY_API_KEY,
+        siteId: e.CINETPAY_SITE_ID,
+        secretKey: e.CINETPAY_SECRET_KEY,
+        apiUrl: e.CINETPAY_API_URL,
+      },
+    },
+    cdfPerUsdMilli: Math.round(e.FX_CDF_PER_USD * 1_000),
     sms: {
       provider: e.SMS_PROVIDER,
       twilio: {
@@ -380,6 +407,8 @@ const PLACEHOLDER =
 const SECRETS = [
   'TWILIO_AUTH_TOKEN',
   'PAYPAL_CLIENT_SECRET',
+  'CINETPAY_API_KEY',
+  'CINETPAY_SECRET_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'VAPID_PRIVATE_KEY',
@@ -408,6 +437,13 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
     need('PAYPAL_CLIENT_SECRET', 'required with PAYMENT_PROVIDER=paypal');
     need('PAYPAL_PLAN_ID', 'required with PAYMENT_PROVIDER=paypal, for the yearly subscription');
     need('PAYPAL_WEBHOOK_ID', 'required with PAYMENT_PROVIDER=paypal, to verify webhooks');
+  }
+  if (e.MOBILE_MONEY_PROVIDER === 'local')
+    problems.push('  MOBILE_MONEY_PROVIDER: the local mobile-money checkout is refused in production; use cinetpay');
+  else {
+    need('CINETPAY_API_KEY', 'required with MOBILE_MONEY_PROVIDER=cinetpay');
+    need('CINETPAY_SITE_ID', 'required with MOBILE_MONEY_PROVIDER=cinetpay');
+    need('CINETPAY_SECRET_KEY', 'required with MOBILE_MONEY_PROVIDER=cinetpay, to verify the x-token of notifications');
   }
   if (e.SMS_PROVIDER === 'console')
     problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio');

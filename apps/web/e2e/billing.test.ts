@@ -55,7 +55,8 @@ describe('payments', () => {
     const s = await newPage(h, {
       signedIn: true,
       currency: 'dollar',
-      user: { firstName: 'Serigne', email: unique('serigne') },
+      // D-38: a dollar payer (a CFA payer pays by mobile money).
+      user: { firstName: 'Serigne', email: unique('serigne'), country: 'US' },
     });
 
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
@@ -86,7 +87,7 @@ describe('payments', () => {
   });
 
   it('a client requests the offer of a supplier without access; the supplier confirms and pays from the deal; both see the contacts', async () => {
-    const supplier = await createSession(h, { firstName: 'Amadou', email: unique('amadou') });
+    const supplier = await createSession(h, { firstName: 'Amadou', email: unique('amadou'), country: 'US' });
     const client = await createSession(h, { firstName: 'Binta', email: unique('binta') });
     const offerId = await publish(supplier.auth_key, TRACTOR);
     const offerPath = `/supplierdetails/${offerId}/${supplier.user._id}`;
@@ -151,7 +152,7 @@ describe('payments', () => {
   it("cancelling on the provider's page says the payment was not processed, and the fee stays due", async () => {
     const client = await createSession(h, { firstName: 'Fatou', email: unique('fatou') });
     const needId = await publish(client.auth_key, ROOM_NEED);
-    const supplier = await createSession(h, { firstName: 'Ibrahima', email: unique('ibrahima') });
+    const supplier = await createSession(h, { firstName: 'Ibrahima', email: unique('ibrahima'), country: 'US' });
     const dealId = await accept(h, supplier.auth_key, supplier.user._id, needId);
     await confirm(h, client.auth_key, dealId);
     // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
@@ -192,10 +193,11 @@ describe('payments', () => {
     await u.page.getByRole('link', { name: 'Subscribe' }).click();
     await u.page.waitForURL('**/subscriptions');
     expect(plain(await u.page.locator('.billing-price').textContent())).toBe('F CFA 7,900');
-    await u.page.getByRole('link', { name: 'Pay with PayPal' }).click();
-    await u.page.waitForURL('**/api/payment/local/checkout/**');
-    expect(plain(await u.page.getByTestId('amount').textContent())).toBe('7900 XOF');
-    await onProviderPage(u.page, 'Approve');
+    // D-38: CFA francs go by mobile money, on the local checkout standing in for CinetPay.
+    await u.page.getByRole('link', { name: 'Pay F CFA 7,900 by mobile money' }).click();
+    await u.page.waitForURL('**/api/payment/mobile-money/checkout/**');
+    expect(plain(await u.page.getByTestId('amount').textContent())).toBe('F CFA 7,900');
+    await u.page.getByRole('button', { name: 'Approve the payment' }).click();
     await u.page.waitForURL('**/subscriptionsuccess?subscription_id=**');
     await u.page.getByText(PAID).waitFor();
 

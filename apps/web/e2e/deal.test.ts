@@ -81,7 +81,8 @@ describe('the deal, end to end (issue 15)', () => {
     const s = await newPage(h, {
       signedIn: true,
       currency: 'dollar',
-      user: { firstName: 'Serigne', email: unique('serigne') },
+      // D-38: a dollar payer (a CFA payer pays by mobile money).
+      user: { firstName: 'Serigne', email: unique('serigne'), country: 'US' },
     });
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
     await expectHeading(s.page, "Client's Need");

@@ -111,7 +111,7 @@ describe('deals', () => {
     const client = await createSession(h, { firstName: 'Chantal' });
     const needId = await publish(client.auth_key, ROOM_NEED);
     // In dollars: the fee is quoted in the supplier's display currency (D-15 revised).
-    const s = await newPage(h, { signedIn: true, currency: 'dollar', user: { firstName: 'Serigne' } });
+    const s = await newPage(h, { signedIn: true, currency: 'dollar', user: { firstName: 'Serigne', country: 'US' } });
     await s.page.goto(`/clientsdetails/${needId}/${client.user._id}`);
     await expectHeading(s.page, "Client's Need");
     // D-32: a request costs nothing (D-15 revised): 'Sent', then home. One night, a week ahead.

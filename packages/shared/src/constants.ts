@@ -4,9 +4,9 @@ import type { CurrencyCode } from './money.js';
 export const TRIAL_DAYS = 90;
 export const SUBSCRIPTION_MONTHS = 12;
 /** D-15: the yearly subscription. */
-export const YEARLY_PRICE: Record<CurrencyCode, number> = { USD: 1300, EUR: 1200, CDF: 2216000, XOF: 7900 };
+export const YEARLY_PRICE: Record<CurrencyCode, number> = { USD: 1300, EUR: 1200, CDF: 2216000, XOF: 7900, XAF: 7900 };
 /** The monthly equivalent shown in the marketing text. */
-export const MONTHLY_EQUIVALENT: Record<CurrencyCode, number> = { USD: 110, EUR: 100, CDF: 185000, XOF: 660 };
+export const MONTHLY_EQUIVALENT: Record<CurrencyCode, number> = { USD: 110, EUR: 100, CDF: 185000, XOF: 660, XAF: 660 };
 export const PAY_AS_YOU_GO_PERCENT = 15;
 export const MAX_IMAGES = 4;
 export const MOBILE_BREAKPOINT_PX = 500;

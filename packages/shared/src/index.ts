@@ -20,3 +20,4 @@ export * from './schemas/deals.js';
 export * from './schemas/payments.js';
 export * from './schemas/places.js';
 export * from './schemas/alerts.js';
+export * from './mobile-money.js';

@@ -2,11 +2,12 @@
 // a float appears only inside Intl formatting for display.
 import { localeTag, type Language } from './i18n.js';
 
-export const CURRENCY_CODES = ['USD', 'EUR', 'XOF', 'CDF'] as const;
+// XAF (D-38): the Central African CFA franc, pegged like XOF; paid by mobile money in Cameroon.
+export const CURRENCY_CODES = ['USD', 'EUR', 'XOF', 'CDF', 'XAF'] as const;
 export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 /** ISO 4217 minor digits. */
-const MINOR_DIGITS: Record<CurrencyCode, number> = { USD: 2, EUR: 2, XOF: 0, CDF: 2 };
+const MINOR_DIGITS: Record<CurrencyCode, number> = { USD: 2, EUR: 2, XOF: 0, CDF: 2, XAF: 0 };
 
 /** The display-currency setting stored in local storage as `currency` (SPEC 3). */
 export const CURRENCY_SETTINGS = ['dollar', 'euro', 'fr'] as const;
@@ -54,7 +55,7 @@ export function formatMoney(minor: number, code: CurrencyCode, language: Languag
 }
 
 // fr-CA has no symbol for the African francs and prints the ISO code; users know them by these.
-const LOCAL_SYMBOL: Partial<Record<CurrencyCode, string>> = { XOF: 'F CFA', CDF: 'FC' };
+const LOCAL_SYMBOL: Partial<Record<CurrencyCode, string>> = { XOF: 'F CFA', CDF: 'FC', XAF: 'F CFA' };
 
 /** Exact decimal string of API.md ("15.00", "7900"). */
 export function toDecimalString(minor: number, code: CurrencyCode): string {

@@ -532,6 +532,9 @@ export const payments = pgTable(
     payerId: text('payer_id'),
     createdAt: createdAt(),
     capturedAt: tstz('captured_at'),
+    // D-38 (migration 0026): the mobile-money operator and the provider's reference, for the receipt.
+    operator: text('operator'),
+    reference: text('reference'),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_id_unique').on(t.providerPaymentId),
@@ -632,17 +635,23 @@ export const localPaymentOrders = pgTable(
   'local_payment_orders',
   {
     id: text('id').primaryKey(),
-    kind: text('kind', { enum: ['order', 'subscription'] }).notNull(),
+    kind: text('kind', { enum: ['order', 'subscription', 'mobile_money'] }).notNull(),
     description: text('description').notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: currency('currency').notNull(),
     returnUrl: text('return_url').notNull(),
     cancelUrl: text('cancel_url').notNull(),
-    state: text('state', { enum: ['created', 'approved', 'captured', 'cancelled', 'refunded'] })
+    state: text('state', { enum: ['created', 'approved', 'captured', 'cancelled', 'refunded', 'refused'] })
       .notNull()
       .default('created'),
     payerId: text('payer_id'),
     createdAt: createdAt(),
+    // D-38 (migration 0026): the local stand-in for CinetPay's checkout.
+    notifyUrl: text('notify_url'),
+    country: text('country'),
+    lang: text('lang'),
+    operator: text('operator'),
+    phone: text('phone'),
   },
   (t) => [check('local_payment_orders_amount_non_negative', sql`${t.amountMinor} >= 0`)],
 );

@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { createPaymentAdapter, type PaymentAdapter } from '../adapters/payments/index.js';
+import { createMobileMoneyAdapter, type MobileMoneyAdapter } from '../adapters/mobile-money/index.js';
 import { createPushAdapter, type PushAdapter } from '../adapters/push/index.js';
 import { SmtpMailAdapter, createMailAdapter, type MailAdapter } from '../adapters/mail/index.js';
 import { createSmsAdapter } from '../adapters/sms/index.js';
 import type { SmsAdapter } from '../adapters/sms/sms-adapter.js';
 import { createStorageAdapter } from '../adapters/storage/index.js';
-import { localOrdersRepository } from '../modules/payments/repository.js';
+import { localMomoRepository, localOrdersRepository } from '../modules/payments/repository.js';
 import type { StorageAdapter } from '../adapters/storage/storage-adapter.js';
 
 declare module 'fastify' {
@@ -19,6 +20,8 @@ declare module 'fastify' {
     push: PushAdapter;
     storage: StorageAdapter;
     payments: PaymentAdapter;
+    /** D-38: mobile money (XOF, XAF, CDF). */
+    mobileMoney: MobileMoneyAdapter;
   }
 }
 
@@ -31,5 +34,6 @@ export const adaptersPlugin = fp(
     app.decorate('push', push ?? createPushAdapter(config, app.log));
     app.decorate('storage', createStorageAdapter(config));
     app.decorate('payments', createPaymentAdapter(config, app.clock.now, localOrdersRepository(app.database.db)));
+    app.decorate('mobileMoney', createMobileMoneyAdapter(config, localMomoRepository(app.database.db)));
   },
 );

@@ -250,6 +250,38 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
     why: 'capability URL of the local provider, as its approve',
   },
+  // D-38: mobile money.
+  'GET /api/payment/notify/cinetpay': { roles: PUBLIC, why: "CinetPay's availability ping of the notify URL" },
+  'POST /api/payment/notify/cinetpay': {
+    roles: { visitor: 401, owner: 401, other: 401, subscriber: 401, admin: 401 },
+    generated: { visitor: [400, 401], other: [400, 401], subscriber: [400, 401], admin: [400, 401] },
+    why: 'D-38: without the x-token of the secret key nothing is trusted, whoever sends it',
+  },
+  'GET /api/payment/mobile-money/return': {
+    roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
+    generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'a redirect to the success page that trusts nothing (D-17, D-38)',
+  },
+  'POST /api/payment/mobile-money/return': {
+    roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
+    generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'CinetPay returns the payer with POST: a redirect that trusts nothing (D-38)',
+  },
+  'GET /api/payment/mobile-money/checkout/{tx}': {
+    roles: PUBLIC,
+    generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'the local mobile-money checkout: a capability URL, as CinetPay’s (refused in production, D-38)',
+  },
+  'POST /api/payment/mobile-money/checkout/{tx}/approve': {
+    roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
+    generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'capability URL of the local checkout; what it grants is decided by the status check (D-38)',
+  },
+  'POST /api/payment/mobile-money/checkout/{tx}/refuse': {
+    roles: { visitor: 303, owner: 303, other: 303, subscriber: 303, admin: 303 },
+    generated: { visitor: [400, 404], other: [400, 404], subscriber: [400, 404], admin: [400, 404] },
+    why: 'capability URL of the local checkout, as its approve',
+  },
 
   // D-27 to D-29, D-32 to D-34: a deal exists only for its two parties; the victim's deal
   // has no contact access, so the owner's own message, move and finishing cases run on spare deals

@@ -427,6 +427,30 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   },
   'POST /api/payment/local/checkout/{orderId}/approve': checkout('approve'),
   'POST /api/payment/local/checkout/{orderId}/cancel': checkout('cancel'),
+  // D-38: CinetPay's notify URL, the mobile-money return and the local mobile-money checkout.
+  'GET /api/payment/notify/cinetpay': { fixed: (w, r) => [get(w, r, '/api/payment/notify/cinetpay')] },
+  'POST /api/payment/notify/cinetpay': {
+    // Nobody holds the secret key: a notification naming the victim's transaction is refused.
+    fixed: (w, r) => [notification(w, r, w.momoTx, 'f'.repeat(64)), notification(w, r, w.momoTx, '')],
+    fuzz: { slots: ['order', 'text'], build: (w, r, [o, token]) => notification(w, r, o!, token!) },
+  },
+  'GET /api/payment/mobile-money/return': {
+    fixed: (w, r) => [get(w, r, `/api/payment/mobile-money/return?tx=${enc(w.momoTx)}`)],
+    fuzz: { slots: ['order'], build: (w, r, [o]) => get(w, r, `/api/payment/mobile-money/return?tx=${enc(o!)}x`) },
+  },
+  'POST /api/payment/mobile-money/return': {
+    fixed: (w, r) => [send(w, r, 'POST', `/api/payment/mobile-money/return?tx=${enc(w.momoTx)}`)],
+    fuzz: {
+      slots: ['order'],
+      build: (w, r, [o]) => send(w, r, 'POST', `/api/payment/mobile-money/return?tx=${enc(o!)}x`),
+    },
+  },
+  'GET /api/payment/mobile-money/checkout/{tx}': {
+    fixed: (w, r) => [get(w, r, `/api/payment/mobile-money/checkout/${enc(w.momoTx)}`)],
+    fuzz: { slots: ['order'], build: (w, r, [o]) => get(w, r, `/api/payment/mobile-money/checkout/${enc(o!)}x`) },
+  },
+  'POST /api/payment/mobile-money/checkout/{tx}/approve': momoCheckout('approve'),
+  'POST /api/payment/mobile-money/checkout/{tx}/refuse': momoCheckout('refuse'),
 
   'GET /api/deals': { fixed: (w, r) => [get(w, r, '/api/deals')] },
   'GET /api/deals/unread': { fixed: (w, r) => [get(w, r, '/api/deals/unread')] },
@@ -651,6 +675,44 @@ function checkout(action: 'approve' | 'cancel'): RouteCase {
     fuzz: {
       slots: ['order'],
       build: (w, r, [o]) => send(w, r, 'POST', `/api/payment/local/checkout/${enc(o!)}x/${action}`),
+    },
+  };
+}
+
+/** D-38: a CinetPay-shaped notification for `tx` with the given (wrong) `x-token`. */
+function notification(w: World, r: Role, tx: string, token: string): Req {
+  return {
+    method: 'POST',
+    url: '/api/payment/notify/cinetpay',
+    headers: {
+      ...headersOf(w, r),
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(token ? { 'x-token': token } : {}),
+    },
+    payload: new URLSearchParams({ cpm_site_id: 'LOCAL', cpm_trans_id: tx, cpm_amount: '7900' }).toString(),
+  };
+}
+
+/**
+ * D-38: the local mobile-money checkout is a capability URL (refused in production), as the card
+ * one: each role acts on a spare account's own pending transaction so the victim's stays pending.
+ */
+function momoCheckout(action: 'approve' | 'refuse'): RouteCase {
+  return {
+    fixed: async (w, r) => {
+      const self = await w.spare();
+      const res = await w.app.inject({
+        method: 'POST',
+        url: '/api/payment/subscribe',
+        headers: self.headers,
+        payload: { currency: 'XOF' },
+      });
+      const url = String(res.json().data.url);
+      return [send(w, r, 'POST', `${url}/${action}`)];
+    },
+    fuzz: {
+      slots: ['order'],
+      build: (w, r, [o]) => send(w, r, 'POST', `/api/payment/mobile-money/checkout/${enc(o!)}x/${action}`),
     },
   };
 }

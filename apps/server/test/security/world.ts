@@ -61,6 +61,8 @@ export interface World {
   checkoutOrderId: string;
   /** The owner's pending yearly subscription at the provider. */
   subscriptionId: string;
+  /** D-38: the owner's pending mobile-money transaction (a yearly subscription in XOF). */
+  momoTx: string;
   deviceToken: string;
   /** A verification token of the owner's number, unused (a forgot-password code). */
   verificationToken: string;
@@ -210,7 +212,8 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
       method: 'POST',
       url: '/api/payment/pay',
       headers: owner.headers,
-      payload: { solution_id: taken },
+      // The card's orders (the owner lives in Senegal: D-38 would default to mobile money).
+      payload: { solution_id: taken, method: 'card' },
     });
     if (res.statusCode !== 200) throw new Error(`pay ${res.statusCode}: ${res.body}`);
     return decodeURIComponent(String(res.json().data.url).split('/').pop()!);
@@ -227,6 +230,14 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
   });
   if (sub.statusCode !== 200) throw new Error(`subscribe ${sub.statusCode}: ${sub.body}`);
   const subscriptionId = decodeURIComponent(String(sub.json().data.url).split('/').pop()!);
+  const momo = await app.inject({
+    method: 'POST',
+    url: '/api/payment/subscribe',
+    headers: owner.headers,
+    payload: { currency: 'XOF', method: 'mobile_money' },
+  });
+  if (momo.statusCode !== 200) throw new Error(`subscribe XOF ${momo.statusCode}: ${momo.body}`);
+  const momoTx = decodeURIComponent(String(momo.json().data.url).split('/').pop()!);
   const verificationToken = await verifiedToken(app, owner.mobile, true);
 
   const alert = await app.inject({
@@ -258,6 +269,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     orderId,
     checkoutOrderId,
     subscriptionId,
+    momoTx,
     deviceToken,
     verificationToken,
     idImageKeys: imageRow?.id_images ?? [],

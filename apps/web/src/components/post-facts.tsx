@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Solution } from '@app/shared';
 import { useCountryName } from '../lib/countries';
 import { PostPlace } from './post-place';
-import { categoryName, formatPlainDate, isOwnProposition, joinPlace, showsDelivery, subCategoryOf } from '../lib/post';
+import { postTitleOf } from '../lib/post-title';
+import { categoryName, formatPlainDate, isOwnProposition, joinPlace, showsDelivery } from '../lib/post';
 
 interface Props {
   solution: Solution;
@@ -43,7 +44,8 @@ export function PostFacts({ solution, price, service = false }: Props) {
       {service ? (
         <>
           <Fact label={t('details.category')}>{categoryName(solution.category)}</Fact>
-          <Fact label={t('deals.service')}>{subCategoryOf(solution)}</Fact>
+          {/* D-30: the service is named by the post's title, never "Your own proposition…". */}
+          <Fact label={t('deals.service')}>{postTitleOf(solution)}</Fact>
         </>
       ) : null}
       <Fact label={delivery ? t('details.pickup') : t('details.address')}>{pickupPlace || '—'}</Fact>

@@ -21,7 +21,11 @@ export const payBodySchema = z
   // The same rule for the OpenAPI document, which cannot see a refine.
   .meta({ anyOf: [{ required: ['solution_id'] }, { required: ['deal_id'] }] });
 /** POST /api/payment/subscribe: the yearly subscription in a currency (D-15's price table). */
-export const subscribeBodySchema = z.object({ currency: z.enum(CURRENCY_CODES) });
+export const subscribeBodySchema = z.object({
+  currency: z.enum(CURRENCY_CODES),
+  /** D-38: XOF, XAF and CDF default to mobile money; `card` is PayPal. */
+  method: z.enum(['card', 'mobile_money']).optional(),
+});
 /** Both answer the page to send the browser to: the provider's approval page. */
 export const redirectResultSchema = z.object({
   url: z.string(),
@@ -57,6 +61,9 @@ export const paymentSchema = z
     status: z.enum(['pending', 'captured', 'failed', 'refunded', 'expired']),
     solution_id: z.string().nullable(),
     created_at: z.string(),
+    /** D-38: the mobile-money operator the payer chose, and the provider's reference of the payment. */
+    operator: z.string().optional(),
+    reference: z.string().optional(),
   })
   .meta({ id: 'Payment' });
 export type Payment = z.infer<typeof paymentSchema>;

@@ -148,7 +148,9 @@ ${
     const order = await this.#orders.transition(id, ['created'], 'approved', newId('LOCALPAYER'));
     if (!order) return null;
     if (order.state === 'cancelled') return order.cancelUrl;
-    const url = new URL(order.returnUrl);
+    // Without PUBLIC_URL the app gives a relative return (never one built from Host): kept relative.
+    const relative = order.returnUrl.startsWith('/');
+    const url = new URL(order.returnUrl, 'http://relative.invalid');
     if (order.kind === 'order') {
       // As PayPal does: the order id as `token`, never `paymentId` (the server's return hop adds that).
       url.searchParams.set('token', order.id);
@@ -156,7 +158,7 @@ ${
     } else {
       url.searchParams.set('subscription_id', order.id);
     }
-    return url.toString();
+    return relative ? `${url.pathname}${url.search}` : url.toString();
   }
 
   /** The payer cancels: the browser goes to the cancel URL. Null for an unknown order. */

@@ -14,10 +14,17 @@ export function buildDealLifecycleService(deps: {
   notifier: Notifier;
   now: () => Date;
   eurPerUsdMicro: number;
+  cdfPerUsdMilli?: number;
 }) {
   const solutions = solutionsRepository(deps.db);
   const dealRows = dealsRepository(deps.db);
-  const deals = dealsService({ deals: dealRows, solutions, notifier: deps.notifier, now: deps.now });
+  const deals = dealsService({
+    deals: dealRows,
+    solutions,
+    notifier: deps.notifier,
+    now: deps.now,
+    ...(deps.cdfPerUsdMilli ? { cdfPerUsdMilli: deps.cdfPerUsdMilli } : {}),
+  });
   const lifecycle = dealLifecycleService({
     lifecycle: dealLifecycleRepository(deps.db),
     reads: {

@@ -177,7 +177,8 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
         if (currency === 'CDF') throw invalid('price', 'Currency not supported for a proposed price');
         const minor = parseDecimal(body.price.amount, currency);
         if (minor === null || minor <= 0) throw invalid('price', 'Invalid amount');
-        const three = convertOwnPrice(minor, currency, eurPerUsdMicro);
+        // XAF is pegged to the euro exactly as XOF (D-38).
+        const three = convertOwnPrice(minor, currency === 'XAF' ? 'XOF' : currency, eurPerUsdMicro);
         if (three.USD < row.price_usd * LOWEST_PROPOSED_SHARE) throw invalid('price', 'Too low');
         price = { currency, minor, usd: three.USD, eur: three.EUR, xof: three.XOF };
       }

@@ -31,6 +31,8 @@ export interface PersonRow {
   ratingSum: number;
   ratingCount: number;
   deletedAt: Date | null;
+  /** D-38: the payer's currency follows the country. */
+  country: string | null;
 }
 
 /** A notice for one user. */
@@ -204,6 +206,7 @@ export function dealsRepository(db: Db) {
           ratingSum: users.ratingSum,
           ratingCount: users.ratingCount,
           deletedAt: users.deletedAt,
+          country: users.country,
         })
         .from(users)
         .where(inArray(users.id, [...new Set(ids)]));

@@ -53,6 +53,7 @@ export const dealRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     notifier: app.notifier,
     now: app.clock.now,
     eurPerUsdMicro: config.eurPerUsdMicro,
+    cdfPerUsdMilli: config.cdfPerUsdMilli,
   });
   // D-32..D-34: expiries, lapses, completions and reminders, checked once a minute.
   app.jobs.every('deal-clock', '* * * * *', () => lifecycle.tick());

@@ -1,12 +1,13 @@
 // The deal as each party sees it (D-27), its messages (D-28) and its reviews (D-34). Only the two
 // parties reach a deal; to anybody else it does not exist (404). Its moves are lifecycle-service.ts.
 import {
+  DEFAULT_CDF_PER_USD_MILLI,
+  feeIn,
+  payerCurrency,
   AUTO_COMPLETE_DAYS,
   FEE_LAPSE_HOURS,
-  PAY_AS_YOU_GO_PERCENT,
   REQUEST_EXPIRY_DAYS,
   currencyOfSetting,
-  percentOf,
   supplierSide,
   toDecimalString,
   type Deal,
@@ -104,9 +105,17 @@ interface Deps {
   solutions: SolutionsRepository;
   notifier: Notifier;
   now?: () => Date;
+  /** Congolese francs per dollar in thousandths (D-15 revised). */
+  cdfPerUsdMilli?: number;
 }
 
-export function dealsService({ deals, solutions, notifier, now = () => new Date() }: Deps) {
+export function dealsService({
+  deals,
+  solutions,
+  notifier,
+  now = () => new Date(),
+  cdfPerUsdMilli = DEFAULT_CDF_PER_USD_MILLI,
+}: Deps) {
   const rule = entitlements(solutions, now);
 
   /** D-27, D-32: a confirmed (or completed) deal has contact access when its supplier side has it. */
@@ -132,11 +141,13 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
     const ids = list.map((d) => d.id);
     const [rows, people, unread, mine] = await Promise.all([
       solutions.byIds(list.map((d) => d.solutionId)),
-      deals.people(list.map((d) => otherOf(d, caller.userId))),
+      deals.people([...list.map((d) => otherOf(d, caller.userId)), caller.userId]),
       deals.unreadByDeal(caller.userId, ids),
       deals.reviewsBy(caller.userId, ids),
     ]);
     const posts = new Map<string, SolutionRow>(rows.map((r) => [r.id, r]));
+    // D-15 revised, D-38: the fee is quoted in the payer's own currency, as /api/payment/pay charges it.
+    const payIn = payerCurrency(people.get(caller.userId)?.country);
     const out: Deal[] = [];
     for (const deal of list) {
       const row = posts.get(deal.solutionId);
@@ -195,17 +206,21 @@ export function dealsService({ deals, solutions, notifier, now = () => new Date(
         ...(supplier && (deal.contactAccess === 'payment' || !access)
           ? {
               fee: {
-                amount: toDecimalString(percentOf(total, PAY_AS_YOU_GO_PERCENT), code),
-                currency: code,
-                paid: deal.contactAccess === 'payment',
-                // Until mobile money, the card payment charges the dollar fee (payments/service.ts).
-                charged: {
-                  amount: toDecimalString(
-                    percentOf((deal.priceUsd ?? row.price_usd) * deal.units, PAY_AS_YOU_GO_PERCENT),
-                    'USD',
+                amount: toDecimalString(
+                  feeIn(
+                    {
+                      usd: deal.priceUsd ?? row.price_usd,
+                      eur: deal.priceEur ?? row.price_eur,
+                      xof: deal.priceXof ?? row.price_xof,
+                    },
+                    deal.units,
+                    payIn,
+                    cdfPerUsdMilli,
                   ),
-                  currency: 'USD',
-                },
+                  payIn,
+                ),
+                currency: payIn,
+                paid: deal.contactAccess === 'payment',
               },
             }
           : {}),

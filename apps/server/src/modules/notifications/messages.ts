@@ -30,6 +30,11 @@ export const paymentNotices = {
     en: `${payer} paid for the deal on "${sub.en}". You can now see each other's phone and e-mail.`,
     fr: `${payer} a payé la commande de « ${sub.fr} ». Vous voyez maintenant vos téléphones et courriels.`,
   }),
+  /** D-38: the payer's SMS receipt of a mobile-money payment, amounts formatted per language. */
+  receipt: (amount: Bilingual, reference: string): Bilingual => ({
+    en: `Payment received: ${amount.en}. Reference: ${reference}. Thank you.`,
+    fr: `Paiement reçu : ${amount.fr}. Référence : ${reference}. Merci.`,
+  }),
 };
 
 /** Issue 15 (D-28, D-29): the deal's messages and its end. */

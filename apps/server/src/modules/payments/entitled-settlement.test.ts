@@ -70,9 +70,10 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
     describe('item 2: paid but not a party', () => {
       it('does not capture a payment for a deal cancelled meanwhile, the need given to another supplier: 409, voided, nothing revealed', async () => {
+        // Dollar payers pay by card (D-38 sends CFA payers to mobile money).
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
-        const late = await signedUp(stubbed.app, { firstName: 'Awa' });
-        const rival = await signedUp(stubbed.app, { firstName: 'Fatou' });
+        const late = await signedUp(stubbed.app, { firstName: 'Awa', country: 'US' });
+        const rival = await signedUp(stubbed.app, { firstName: 'Fatou', country: 'US' });
         const need = await publishPost(stubbed.app, client, villa('needSolution'));
         const lateDeal = await confirmedDeal(stubbed.app, client, late, need._id, noDates);
         expect((await post(stubbed, late, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
@@ -116,8 +117,8 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
       it('refunds through PayPal a capture whose deal was cancelled while the money moved: 409, nothing revealed', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
-        const late = await signedUp(stubbed.app, { firstName: 'Awa' });
-        const rival = await signedUp(stubbed.app, { firstName: 'Fatou' });
+        const late = await signedUp(stubbed.app, { firstName: 'Awa', country: 'US' });
+        const rival = await signedUp(stubbed.app, { firstName: 'Fatou', country: 'US' });
         const need = await publishPost(stubbed.app, client, villa('needSolution'));
         const lateDeal = await confirmedDeal(stubbed.app, client, late, need._id, noDates);
         expect((await post(stubbed, late, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
@@ -159,7 +160,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
     describe('item 6: one deal is paid once', () => {
       it('refuses the second capture when two orders for one deal were both approved at PayPal', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
-        const supplier = await signedUp(stubbed.app, { firstName: 'Awa' });
+        const supplier = await signedUp(stubbed.app, { firstName: 'Awa', country: 'US' });
         const offer = await publishPost(stubbed.app, supplier, villa('provideSolution'));
         await confirmedDeal(stubbed.app, supplier, client, offer._id, noDates);
         const orders: string[] = [];
@@ -205,7 +206,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
 
       it('captures one of two approved orders for one deal returned at once, and voids or refunds the other', async () => {
         const client = await signedUp(stubbed.app, { firstName: 'Moussa' });
-        const supplier = await signedUp(stubbed.app, { firstName: 'Awa' });
+        const supplier = await signedUp(stubbed.app, { firstName: 'Awa', country: 'US' });
         const need = await publishPost(stubbed.app, client, villa('needSolution'));
         const dealId = await confirmedDeal(stubbed.app, client, supplier, need._id, noDates);
         const orders: string[] = [];

@@ -6,7 +6,8 @@ import type { Bilingual, CurrencyCode } from '@app/shared';
 import { and, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { deals, localPaymentOrders, notifications, payments, subscriptions, users } from '../../db/schema.js';
-import type { LocalOrderStore } from '../../adapters/payments/local.js';
+import type { LocalOrder, LocalOrderStore } from '../../adapters/payments/local.js';
+import type { LocalMomoOrder, LocalMomoStore } from '../../adapters/mobile-money/local.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -55,6 +56,9 @@ export function paymentsRepository(db: Db) {
       paymentId: string;
       payerId: string | null;
       capturedAt: Date;
+      /** D-38: a mobile-money payment's operator and reference. */
+      operator?: string | null;
+      reference?: string | null;
       solutionId: string;
       settlement: Settlement | null;
       notices: Notice[];
@@ -62,7 +66,13 @@ export function paymentsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [captured] = await tx
           .update(payments)
-          .set({ status: 'captured', payerId: input.payerId, capturedAt: input.capturedAt })
+          .set({
+            status: 'captured',
+            payerId: input.payerId,
+            capturedAt: input.capturedAt,
+            ...(input.operator ? { operator: input.operator } : {}),
+            ...(input.reference ? { reference: input.reference } : {}),
+          })
           // A voided order captured anyway (a capture already under way when it was voided) is still money taken.
           .where(and(eq(payments.id, input.paymentId), inArray(payments.status, ['pending', 'failed', 'voided'])))
           .returning();
@@ -106,6 +116,30 @@ export function paymentsRepository(db: Db) {
       });
     },
 
+    /**
+     * D-38: a mobile-money subscription payment confirmed by the provider: the pending row becomes
+     * captured once (D-17); false when it was already settled.
+     */
+    async captureSubscriptionPayment(
+      providerPaymentId: string,
+      at: Date,
+      operator: string | null,
+      reference: string | null,
+    ): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .update(payments)
+        .set({ status: 'captured', capturedAt: at, operator, reference })
+        .where(
+          and(
+            eq(payments.providerPaymentId, providerPaymentId),
+            eq(payments.kind, 'subscription'),
+            inArray(payments.status, ['pending', 'failed']),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     /** Issue 14 item 6: the payer's orders for this post that could still be captured. */
     async openOrders(userId: string, solutionId: string): Promise<PaymentRow[]> {
       return db
@@ -144,9 +178,11 @@ export function paymentsRepository(db: Db) {
       const [row] = await db
         .select({
           firstName: users.firstName,
+          lastName: users.lastName,
           email: users.email,
           mobile: users.mobileNo,
           language: users.language,
+          country: users.country,
         })
         .from(users)
         .where(and(eq(users.id, userId), isNull(users.deletedAt)));
@@ -266,6 +302,10 @@ export function paymentsRepository(db: Db) {
 }
 export type PaymentsRepository = ReturnType<typeof paymentsRepository>;
 
+/** D-38: the same table keeps mobile-money checkouts; the card provider never sees them. */
+const cardOrder = (row: typeof localPaymentOrders.$inferSelect | undefined): LocalOrder | undefined =>
+  row && row.kind !== 'mobile_money' && row.state !== 'refused' ? (row as LocalOrder) : undefined;
+
 /** D-1: the local payment provider's orders, shared by every instance through the database. */
 export function localOrdersRepository(db: Db): LocalOrderStore {
   return {
@@ -273,7 +313,7 @@ export function localOrdersRepository(db: Db): LocalOrderStore {
       await db.insert(localPaymentOrders).values(order);
     },
     async find(id) {
-      return db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) });
+      return cardOrder(await db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) }));
     },
     async transition(id, from, to, payerId) {
       // One conditional update: two instances approving at once cannot both win.
@@ -281,7 +321,63 @@ export function localOrdersRepository(db: Db): LocalOrderStore {
         .update(localPaymentOrders)
         .set({ state: to, ...(payerId ? { payerId } : {}) })
         .where(and(eq(localPaymentOrders.id, id), inArray(localPaymentOrders.state, from)));
-      return db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) });
+      return cardOrder(await db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) }));
+    },
+  };
+}
+
+/** D-38: the local mobile-money checkout's orders, in the same table as the local card orders. */
+export function localMomoRepository(db: Db): LocalMomoStore {
+  const toOrder = (row: typeof localPaymentOrders.$inferSelect | undefined): LocalMomoOrder | undefined =>
+    row?.kind === 'mobile_money'
+      ? {
+          id: row.id,
+          description: row.description,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          returnUrl: row.returnUrl,
+          notifyUrl: row.notifyUrl ?? '',
+          country: row.country,
+          lang: row.lang === 'fr' ? 'fr' : 'en',
+          state: row.state === 'approved' ? 'approved' : row.state === 'refused' ? 'refused' : 'created',
+          operator: row.operator,
+          phone: row.phone,
+          payerId: row.payerId,
+        }
+      : undefined;
+  const find = async (id: string) =>
+    toOrder(await db.query.localPaymentOrders.findFirst({ where: eq(localPaymentOrders.id, id) }));
+  return {
+    async insert(order) {
+      await db.insert(localPaymentOrders).values({
+        id: order.id,
+        kind: 'mobile_money',
+        description: order.description,
+        amountMinor: order.amountMinor,
+        currency: order.currency,
+        returnUrl: order.returnUrl,
+        cancelUrl: order.returnUrl,
+        notifyUrl: order.notifyUrl,
+        country: order.country,
+        lang: order.lang,
+        state: 'created',
+        phone: order.phone,
+      });
+    },
+    find,
+    async settle(id, to, extra) {
+      // One conditional update: a double click approves once.
+      await db
+        .update(localPaymentOrders)
+        .set({ state: to, operator: extra.operator, phone: extra.phone, payerId: extra.payerId })
+        .where(
+          and(
+            eq(localPaymentOrders.id, id),
+            eq(localPaymentOrders.kind, 'mobile_money'),
+            eq(localPaymentOrders.state, 'created'),
+          ),
+        );
+      return find(id);
     },
   };
 }

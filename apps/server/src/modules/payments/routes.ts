@@ -14,15 +14,16 @@ import {
   subscriptionReturnBodySchema,
   userSchema,
 } from '@app/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from '../../adapters/payments/index.js';
+import { LocalMobileMoneyAdapter, LOCAL_MOMO_PATH } from '../../adapters/mobile-money/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { redirectAnswer, textAnswer } from '../../plugins/openapi.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { buildPaymentsService, type ReturnUrls } from './service.js';
+import { buildPaymentsService, type MobileMoneyUrls, type ReturnUrls } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -30,6 +31,31 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 
 /** Where the provider sends the payer back after approving a one-time payment (see the route). */
 export const PAYMENT_RETURN_PATH = '/api/payment/return';
+/** D-38: CinetPay's notifications (API.md). */
+export const CINETPAY_NOTIFY_PATH = '/api/payment/notify/cinetpay';
+/** D-38: where the mobile-money checkout sends the payer back. */
+export const MOBILE_MONEY_RETURN_PATH = '/api/payment/mobile-money/return';
+
+/** CinetPay's notification fields (https://docs.cinetpay.com/api/1.0-en/checkout/hmac), all text. */
+const field = z.string().max(500).optional();
+const cinetpayNotificationSchema = z.object({
+  cpm_site_id: field,
+  cpm_trans_id: z.string().max(100).optional(),
+  cpm_trans_date: field,
+  cpm_amount: field,
+  cpm_currency: field,
+  signature: field,
+  payment_method: field,
+  cel_phone_num: field,
+  cpm_phone_prefixe: field,
+  cpm_language: field,
+  cpm_version: field,
+  cpm_payment_config: field,
+  cpm_page_action: field,
+  cpm_custom: field,
+  cpm_designation: field,
+  cpm_error_message: field,
+});
 
 const returnParam = z.string().min(1).max(200).optional();
 const paymentReturnQuerySchema = z.object({
@@ -50,6 +76,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   const payments = buildPaymentsService({
     db: app.database.db,
     provider: app.payments,
+    mobileMoney: app.mobileMoney,
+    cdfPerUsdMilli: config.cdfPerUsdMilli,
     notifier: app.notifier,
     now: app.clock.now,
     log: app.log,
@@ -67,14 +95,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
   });
 
-  const baseOf = (request: FastifyRequest) =>
-    (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  // Issue 14, D-38: return and notify addresses come from configuration only, never from Host or
+  // X-Forwarded-Host. A real provider needs them absolute (PUBLIC_URL, else this machine's own
+  // address); the local pages, served by this app, get them relative without PUBLIC_URL.
+  const absoluteBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const cardBase =
+    app.payments instanceof LocalPaymentAdapter ? (config.publicUrl?.replace(/\/+$/, '') ?? '') : absoluteBase;
+  const momoBase =
+    app.mobileMoney instanceof LocalMobileMoneyAdapter ? (config.publicUrl?.replace(/\/+$/, '') ?? '') : absoluteBase;
 
   /** The web app's own pages the provider returns to (SPEC 2.1). */
-  const urls = (request: FastifyRequest, success: string, cancel: string, query = ''): ReturnUrls => {
-    const base = baseOf(request);
-    return { returnUrl: `${base}${success}${query}`, cancelUrl: `${base}${cancel}${query}` };
+  const urls = (_request: FastifyRequest, success: string, cancel: string, query = ''): ReturnUrls => ({
+    returnUrl: `${cardBase}${success}${query}`,
+    cancelUrl: `${cardBase}${cancel}${query}`,
+  });
+
+  const momoUrls: MobileMoneyUrls = {
+    returnUrl: (transactionId) => `${momoBase}${MOBILE_MONEY_RETURN_PATH}?tx=${encodeURIComponent(transactionId)}`,
+    notifyUrl: `${momoBase}${CINETPAY_NOTIFY_PATH}`,
   };
+
+  // CinetPay posts its notifications, and the checkout pages their forms, form-encoded.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 16 * 1024 },
+    (request, body, done) => {
+      const text = String(body);
+      request.rawBody = text;
+      done(null, Object.fromEntries(new URLSearchParams(text)));
+    },
+  );
 
   // Each call reaches the payment provider: a person pays a few times a day, a script is stopped.
   const paymentCalls = [
@@ -93,15 +143,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       schema: {
         tags: ['payment'],
         summary:
-          "Pay-as-you-go for one confirmed deal (`deal_id`, or `solution_id` for the payer's deal on that post): 15% of the deal's total, priced by the server; in USD until mobile money lands (D-15 revised)",
+          "Pay-as-you-go for one confirmed deal (`deal_id`, or `solution_id` for the payer's deal on that post): 15% of the deal's total in the payer's currency, priced by the server; XOF, XAF and CDF by mobile money (D-15 revised, D-38)",
         security: secured,
         body: payBodySchema,
         response: { 200: dataOf(redirectResultSchema), ...errors, 503: errorSchema },
       },
     },
     async (request) => ({
-      data: await payments.pay(caller(request), request.body, (id) =>
-        urls(request, PAYMENT_RETURN_PATH, '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
+      data: await payments.pay(
+        caller(request),
+        request.body,
+        (id) => urls(request, PAYMENT_RETURN_PATH, '/cancelUrl', `?solution_id=${encodeURIComponent(id)}`),
+        momoUrls,
       ),
     }),
   );
@@ -164,6 +217,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         caller(request),
         request.body.currency,
         urls(request, '/subscriptionsuccess', '/subscriptioncancel'),
+        request.body.method,
+        momoUrls,
       ),
     }),
   );
@@ -240,11 +295,115 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     async (request) => ({ data: await payments.history(caller(request), request.params.userId) }),
   );
 
+  // D-38: CinetPay pings the notify URL with GET to see that it answers.
+  app.get(
+    CINETPAY_NOTIFY_PATH,
+    {
+      schema: {
+        tags: ['payment'],
+        summary: "CinetPay's availability ping of the notify URL",
+        response: { 200: z.null() },
+      },
+    },
+    async (_request, reply) => reply.code(200).send(null),
+  );
+
+  app.post(
+    CINETPAY_NOTIFY_PATH,
+    {
+      schema: {
+        tags: ['payment'],
+        summary:
+          "CinetPay's notification: the x-token is checked (HMAC-SHA256, constant time), then the status is asked of CinetPay before anything is granted; recorded once (D-17, D-38)",
+        body: cinetpayNotificationSchema,
+        response: { 200: z.null(), 400: errorSchema, 401: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const fields = request.body ?? {};
+      const transactionId = app.mobileMoney.verifyNotification(request.headers, fields);
+      if (!transactionId) throw new AppError('AUTH_FAILED', 'Notification token not verified');
+      await payments.confirmMobileMoney(transactionId);
+      return reply.code(200).send(null);
+    },
+  );
+
+  // D-38: the payer back from the mobile-money checkout (CinetPay returns with POST). Nothing is
+  // trusted here: the web app's return page asks the server, which asks the provider.
+  const momoReturn = {
+    schema: {
+      tags: ['payment'],
+      summary: 'The return from the mobile-money checkout: to the success page of what was paid',
+      querystring: z.object({ tx: z.string().regex(/^[A-Z0-9-]{4,60}$/) }),
+    },
+  };
+  const momoReturnHandler = async (request: FastifyRequest<{ Querystring: { tx: string } }>, reply: FastifyReply) => {
+    const tx = request.query.tx;
+    const payment = await payments.paymentFor(tx);
+    if (!payment) throw new AppError('NOT_FOUND');
+    const base = config.publicUrl?.replace(/\/+$/, '') ?? '';
+    const target =
+      payment.kind === 'subscription'
+        ? `/subscriptionsuccess?${new URLSearchParams({ subscription_id: tx }).toString()}`
+        : `/successurl?${new URLSearchParams({ solution_id: payment.solutionId ?? '', paymentId: tx }).toString()}`;
+    return reply.header('cache-control', 'no-store').redirect(`${base}${target}`, 303);
+  };
+  app.get(MOBILE_MONEY_RETURN_PATH, momoReturn, momoReturnHandler);
+  app.post(MOBILE_MONEY_RETURN_PATH, momoReturn, momoReturnHandler);
+
+  const momo = app.mobileMoney;
+  if (momo instanceof LocalMobileMoneyAdapter) {
+    // The local checkout notifies this app through the same route CinetPay would call.
+    momo.connect(async (fields, headers) => {
+      await app.inject({
+        method: 'POST',
+        url: CINETPAY_NOTIFY_PATH,
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(fields).toString(),
+      });
+    });
+    const params = z.object({ tx: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
+    app.get(
+      `${LOCAL_MOMO_PATH}/:tx`,
+      { schema: { tags: ['payment'], summary: 'The local mobile-money checkout (never in production)', params } },
+      async (request, reply) => {
+        const page = await momo.page(request.params.tx);
+        if (!page) throw new AppError('NOT_FOUND');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      },
+    );
+    const decision = z.object({ operator: z.string().max(60).optional(), phone: z.string().max(30).optional() });
+    for (const action of ['approve', 'refuse'] as const) {
+      app.post(
+        `${LOCAL_MOMO_PATH}/:tx/${action}`,
+        {
+          schema: {
+            tags: ['payment'],
+            summary: `The local mobile-money checkout: ${action}`,
+            params,
+          },
+        },
+        async (request, reply) => {
+          // The refuse form carries no fields: the body is optional, so it is read here.
+          const parsed = decision.safeParse(request.body ?? {});
+          if (!parsed.success) throw new AppError('VALIDATION');
+          const body = parsed.data;
+          const target = await momo.decide(
+            request.params.tx,
+            action === 'approve' ? 'approved' : 'refused',
+            body.operator,
+            body.phone,
+          );
+          if (!target) throw new AppError('NOT_FOUND');
+          return reply.redirect(target, 303);
+        },
+      );
+    }
+  }
+
   const local = app.payments;
   if (local instanceof LocalPaymentAdapter) {
     const params = z.object({ orderId: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
-    // The approval page's forms carry no fields.
-    app.addContentTypeParser('application/x-www-form-urlencoded', (_request, _payload, done) => done(null, {}));
     app.get(
       `${LOCAL_CHECKOUT_PATH}/:orderId`,
       {

@@ -2,17 +2,24 @@
 // Prices come from the server only (D-15); amounts are integer minor units (D-3) taken from the
 // server's own order, never from a return URL (D-17); one record per provider payment id.
 import {
+  DEFAULT_CDF_PER_USD_MILLI,
   PAY_AS_YOU_GO_PERCENT,
   SUBSCRIPTION_MONTHS,
+  feeIn,
+  formatMoney,
+  isMobileMoneyCurrency,
+  payerCurrency,
+  type PaymentMethod,
   YEARLY_PRICE,
   parseDecimal,
-  percentOf,
   supplierSide,
   toDecimalString,
   type CurrencyCode,
   type Payment,
 } from '@app/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { MobileMoneyAdapter } from '../../adapters/mobile-money/index.js';
 import { PaymentError, type Capture, type PaymentAdapter, type WebhookEvent } from '../../adapters/payments/index.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
@@ -33,16 +40,33 @@ export interface ReturnUrls {
   cancelUrl: string;
 }
 
+/** D-38: where a mobile-money provider sends the browser back and posts its notification. */
+export interface MobileMoneyUrls {
+  /** The return for one transaction id. */
+  returnUrl: (transactionId: string) => string;
+  notifyUrl: string;
+}
+
 interface Deps {
   repo: PaymentsRepository;
   deals: DealsRepository;
   users: UsersRepository;
   solutions: SolutionsRepository;
   provider: PaymentAdapter;
+  /** D-38: mobile money for XOF, XAF and CDF; absent where no provider is configured (D-18). */
+  mobileMoney?: MobileMoneyAdapter | undefined;
+  /** Congolese francs per dollar in thousandths (D-15 revised). */
+  cdfPerUsdMilli?: number;
   notifier: Notifier;
   now: () => Date;
   log?: FastifyBaseLogger;
 }
+
+/** D-38: the `provider` of a payment row made by mobile money. */
+export const MOBILE_MONEY_PROVIDERS = ['cinetpay', 'local-mobile-money'] as const;
+const isMobileMoneyRow = (row: { provider: string | null }) =>
+  (MOBILE_MONEY_PROVIDERS as readonly (string | null)[]).includes(row.provider);
+const newTransactionId = () => `MM${randomBytes(10).toString('hex').toUpperCase()}`;
 
 /** The profile shows everything a person has paid; nobody pays this often. */
 const HISTORY_LIMIT = 200;
@@ -68,6 +92,8 @@ export function toPayment(row: PaymentRow, now?: Date): Payment {
     status: row.status === 'voided' ? 'failed' : abandoned ? 'expired' : row.status,
     solution_id: row.solutionId,
     created_at: row.createdAt.toISOString(),
+    ...(row.operator ? { operator: row.operator } : {}),
+    ...(row.reference ? { reference: row.reference } : {}),
   };
 }
 
@@ -81,8 +107,35 @@ function providerError(error: unknown): never {
   throw error;
 }
 
-export function paymentsService({ repo, deals, users, solutions, provider, notifier, now, log }: Deps) {
+export function paymentsService({
+  repo,
+  deals,
+  users,
+  solutions,
+  provider,
+  mobileMoney,
+  cdfPerUsdMilli = DEFAULT_CDF_PER_USD_MILLI,
+  notifier,
+  now,
+  log,
+}: Deps) {
   const rule = entitlements(solutions, now);
+  const momoName = mobileMoney?.name === 'cinetpay' ? 'cinetpay' : 'local-mobile-money';
+
+  /** D-38: the payer's SMS receipt, in their language, with the amount and the reference. */
+  async function receipt(userId: string, amountMinor: number, currency: CurrencyCode, reference: string) {
+    const person = await repo.person(userId);
+    if (!person?.mobile) return;
+    const text = paymentNotices.receipt(
+      { en: formatMoney(amountMinor, currency, 'en-us'), fr: formatMoney(amountMinor, currency, 'fr-ca') },
+      reference,
+    );
+    notifier.sms(person.mobile, person.language === 'fr' ? text.fr : text.en);
+  }
+
+  /** D-15 revised, D-38: the method a payer uses when they name none. */
+  const methodFor = (currency: CurrencyCode, method: PaymentMethod | undefined): PaymentMethod =>
+    method ?? (isMobileMoneyCurrency(currency) && mobileMoney ? 'mobile_money' : 'card');
 
   async function post(solutionId: string): Promise<SolutionRow> {
     const row = await solutions.findById(solutionId);
@@ -128,6 +181,8 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
   /** Issue 14: an order that must not be captured is voided, in the records and with the provider. */
   async function voidOrder(payment: PaymentRow): Promise<void> {
     if (!(await repo.markVoided(payment.id))) return;
+    // A mobile-money checkout cannot be withdrawn; voided, its later confirmation settles nothing.
+    if (isMobileMoneyRow(payment)) return;
     try {
       await provider.voidOrder(payment.providerPaymentId);
     } catch (error) {
@@ -138,6 +193,10 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
 
   /** Issue 14: a capture that settled into nothing goes back to the payer, whole. */
   async function refund(payment: PaymentRow, capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>) {
+    if (isMobileMoneyRow(payment)) {
+      log?.error({ payment: payment.id }, 'mobile money taken for no deal its payer may have: refund it by hand');
+      return;
+    }
     try {
       await provider.refundCapture(capture, payment.providerPaymentId);
       log?.warn({ payment: payment.id }, 'payment refunded: it settled into no deal its payer may have');
@@ -159,6 +218,7 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
     payment: PaymentRow,
     capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>,
     payerId: string | null,
+    momo?: { operator: string | null; reference: string | null },
   ): Promise<PaymentRow> {
     const row = await solutions.findById(payment.solutionId ?? '');
     const live = row && row.status !== 'Deleted' ? row : undefined;
@@ -172,6 +232,8 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       paymentId: payment.id,
       payerId,
       capturedAt: now(),
+      operator: momo?.operator ?? null,
+      reference: momo?.reference ?? null,
       solutionId: payment.solutionId ?? '',
       settlement,
       notices: [
@@ -190,11 +252,58 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       throw new AppError('NOT_AVAILABLE');
     }
     for (const n of result.notified) void notifier.delivered(n);
+    if (momo)
+      await receipt(payment.userId, payment.amountMinor, payment.currency, momo.reference ?? payment.providerPaymentId);
     if (other) {
       const text = paymentNotices.unlocked(payer?.firstName ?? '', sub);
       notifier.sms(other.mobile, other.language === 'fr' ? text.fr : text.en);
     }
     return result.payment;
+  }
+
+  /** D-38: see confirmMobileMoney below. */
+  async function confirmMomo(transactionId: string): Promise<PaymentRow | undefined> {
+    const payment = await repo.paymentByProviderId(transactionId);
+    if (!payment || !isMobileMoneyRow(payment) || !mobileMoney) return undefined;
+    if (payment.status === 'captured' || payment.status === 'refunded') return payment;
+    let checked;
+    try {
+      checked = await mobileMoney.check(transactionId);
+    } catch (error) {
+      providerError(error);
+    }
+    if (checked.status === 'REFUSED') {
+      await repo.markFailed(payment.id);
+      return repo.paymentByProviderId(transactionId);
+    }
+    if (checked.status !== 'ACCEPTED') return payment;
+    // D-17: the provider must have taken exactly the server's own amount, in its currency.
+    if (checked.amountMinor !== payment.amountMinor || checked.currency !== payment.currency) {
+      log?.error({ payment: payment.id, checked }, 'mobile-money amount differs from the order');
+      return payment;
+    }
+    const momo = { operator: checked.operator, reference: checked.reference ?? transactionId };
+    if (payment.kind === 'subscription') {
+      const sub = await repo.subscriptionByProviderId(transactionId);
+      if (sub?.status === 'pending') {
+        const start = now();
+        await repo.activate(sub.id, start, addMonths(start, SUBSCRIPTION_MONTHS));
+      }
+      const captured = await repo.captureSubscriptionPayment(transactionId, now(), momo.operator, momo.reference);
+      if (captured) await receipt(captured.userId, captured.amountMinor, captured.currency, momo.reference);
+      return repo.paymentByProviderId(transactionId);
+    }
+    try {
+      return await settle(
+        payment,
+        { captureId: momo.reference, amountMinor: payment.amountMinor, currency: payment.currency },
+        momo.reference,
+        momo,
+      );
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return repo.paymentByProviderId(transactionId);
+    }
   }
 
   /** Starts a subscription period once the provider has confirmed it (idempotent). */
@@ -230,31 +339,88 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
     },
 
     /**
-     * POST /api/payment/pay (D-15 revised): 15% of the confirmed deal's total (unit price × units),
-     * priced here. Charged in dollars until a mobile-money provider takes other currencies.
+     * POST /api/payment/pay (D-15 revised, D-38): 15% of the confirmed deal's total (unit price ×
+     * units) in the payer's currency, priced here. XOF, XAF and CDF go by mobile money unless the
+     * payer picks the card; a card payment of a franc payer is charged in euros (PayPal takes no
+     * francs), so dollars are charged to dollar payers only.
      */
     async pay(
       caller: Caller,
-      ids: { solution_id?: string | undefined; deal_id?: string | undefined },
+      ids: { solution_id?: string | undefined; deal_id?: string | undefined; method?: PaymentMethod | undefined },
       urlsFor: (solutionId: string) => ReturnUrls,
+      momoUrls?: MobileMoneyUrls,
     ) {
       const solutionId = ids.solution_id ?? (ids.deal_id ? (await deals.byId(ids.deal_id))?.solutionId : undefined);
       if (!solutionId) throw new AppError('NOT_FOUND');
       const row = await post(solutionId);
       const deal = await payable(row, caller.userId, ids.deal_id);
       if (!deal) throw new AppError('NOT_AVAILABLE');
-      const amountMinor = percentOf((deal.priceUsd ?? row.price_usd) * deal.units, PAY_AS_YOU_GO_PERCENT);
+      const person = await repo.person(caller.userId);
+      if (!person) throw new AppError('AUTH_FAILED');
+      const own = payerCurrency(person.country);
+      const method = methodFor(own, ids.method);
+      if (method === 'mobile_money' && (!isMobileMoneyCurrency(own) || !mobileMoney || !momoUrls)) {
+        throw new AppError('VALIDATION', 'Mobile money takes CFA and Congolese francs', {
+          method: 'Not available in your currency',
+        });
+      }
+      const currency: CurrencyCode = method === 'card' && isMobileMoneyCurrency(own) ? 'EUR' : own;
+      const prices = {
+        usd: deal.priceUsd ?? row.price_usd,
+        eur: deal.priceEur ?? row.price_eur,
+        xof: deal.priceXof ?? row.price_xof,
+      };
+      const amountMinor = feeIn(prices, deal.units, currency, cdfPerUsdMilli);
       if (amountMinor < 1) throw new AppError('NOT_AVAILABLE', 'Nothing to pay for this post');
       const urls = urlsFor(row.id);
       // Issue 14 item 6: one deal is paid once. A new order replaces the payer's open ones, which
       // are voided first, so at most one of the payer's orders for this deal can still be captured.
       for (const open of await repo.openOrders(caller.userId, row.id)) await voidOrder(open);
+      const amount = { value: toDecimalString(amountMinor, currency), currency };
+      const description = `${PAY_AS_YOU_GO_PERCENT}% fee: ${titleOf(row).en}`;
+      if (method === 'mobile_money' && mobileMoney && momoUrls) {
+        const transactionId = newTransactionId();
+        await repo.insertPayment({
+          userId: caller.userId,
+          solutionId: row.id,
+          dealId: deal.id,
+          kind: 'onetime',
+          provider: momoName,
+          providerPaymentId: transactionId,
+          amountMinor,
+          currency,
+        });
+        let started;
+        try {
+          started = await mobileMoney.start({
+            transactionId,
+            amountMinor,
+            currency,
+            description,
+            notifyUrl: momoUrls.notifyUrl,
+            returnUrl: momoUrls.returnUrl(transactionId),
+            lang: person.language === 'fr' ? 'fr' : 'en',
+            customer: {
+              id: caller.userId,
+              name: person.firstName,
+              surname: person.lastName ?? person.firstName,
+              phone: person.mobile,
+              country: person.country,
+            },
+          });
+        } catch (error) {
+          const [again] = [await repo.paymentByProviderId(transactionId)];
+          if (again) await repo.markFailed(again.id);
+          providerError(error);
+        }
+        return { url: started.url, amount };
+      }
       let order;
       try {
         order = await provider.createOrder({
           amountMinor,
-          currency: 'USD',
-          description: `${PAY_AS_YOU_GO_PERCENT}% fee: ${titleOf(row).en}`,
+          currency,
+          description,
           returnUrl: urls.returnUrl,
           cancelUrl: urls.cancelUrl,
           reference: row.id,
@@ -270,12 +436,24 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
         provider: provider.name,
         providerPaymentId: order.id,
         amountMinor,
-        currency: 'USD',
+        currency,
       });
-      return {
-        url: order.approveUrl,
-        amount: { value: toDecimalString(amountMinor, 'USD'), currency: 'USD' as const },
-      };
+      return { url: order.approveUrl, amount };
+    },
+
+    /**
+     * D-38: a mobile-money payment confirmed with the provider's status check, never with a
+     * notification or a return alone; recorded once (D-17) whichever of them comes first. Answers
+     * the payment row as it now is.
+     */
+    async confirmMobileMoney(transactionId: string): Promise<PaymentRow | undefined> {
+      return confirmMomo(transactionId);
+    },
+
+    /** D-38: the payment a mobile-money return names (its kind and post only). */
+    async paymentFor(transactionId: string) {
+      const row = await repo.paymentByProviderId(transactionId);
+      return row && isMobileMoneyRow(row) ? row : undefined;
     },
 
     /** POST /api/payment/success: capture with the provider and record once (D-17). */
@@ -291,7 +469,14 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       }
       // Issue 14: a voided or refunded order is never captured (again).
       if (payment.status === 'voided' || payment.status === 'refunded') throw new AppError('NOT_AVAILABLE');
-      if (payment.status !== 'captured') {
+      if (payment.status !== 'captured' && isMobileMoneyRow(payment)) {
+        const now = await confirmMomo(payment.providerPaymentId);
+        if (now?.status === 'failed') throw new AppError('PAYMENT_DECLINED');
+        if (now?.status !== 'captured') {
+          throw new AppError('CONTACT_ACCESS_REQUIRED', 'The payment is not confirmed yet');
+        }
+        payment = now;
+      } else if (payment.status !== 'captured') {
         // Issue 14 item 2: capture only what settles into a state the payer is entitled to now (the
         // need may have been taken, or the deal paid, since the order was made); otherwise void it.
         const row = await solutions.findById(payment.solutionId ?? '');
@@ -323,16 +508,76 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
       return { payment: toPayment(payment), contact: await otherParty(row, caller.userId, payment.dealId) };
     },
 
-    /** POST /api/payment/subscribe: the yearly price in the chosen currency (D-15), created with the provider (D-22). */
-    async subscribe(caller: Caller, currency: CurrencyCode, urls: ReturnUrls): Promise<{ url: string }> {
+    /**
+     * POST /api/payment/subscribe: the yearly price in the chosen currency (D-15), created with the
+     * provider (D-22). XOF, XAF and CDF go by mobile money unless `card` is asked (D-38).
+     */
+    async subscribe(
+      caller: Caller,
+      currency: CurrencyCode,
+      urls: ReturnUrls,
+      method?: PaymentMethod,
+      momoUrls?: MobileMoneyUrls,
+    ): Promise<{ url: string; amount: { value: string; currency: CurrencyCode } }> {
+      const chosen = methodFor(currency, method);
+      const person = await repo.person(caller.userId);
+      if (!person) throw new AppError('AUTH_FAILED');
+      const amountMinor = YEARLY_PRICE[currency];
+      const amount = { value: toDecimalString(amountMinor, currency), currency };
+      if (chosen === 'mobile_money') {
+        if (!isMobileMoneyCurrency(currency) || !mobileMoney || !momoUrls) {
+          throw new AppError('VALIDATION', 'Mobile money takes CFA and Congolese francs', {
+            method: 'Not available in this currency',
+          });
+        }
+        const transactionId = newTransactionId();
+        await repo.insertSubscription({
+          userId: caller.userId,
+          kind: 'yearly',
+          status: 'pending',
+          provider: momoName,
+          providerSubscriptionId: transactionId,
+          amountMinor,
+          currency,
+        });
+        await repo.insertPayment({
+          userId: caller.userId,
+          kind: 'subscription',
+          provider: momoName,
+          providerPaymentId: transactionId,
+          amountMinor,
+          currency,
+        });
+        let started;
+        try {
+          started = await mobileMoney.start({
+            transactionId,
+            amountMinor,
+            currency,
+            description: 'Yearly subscription',
+            notifyUrl: momoUrls.notifyUrl,
+            returnUrl: momoUrls.returnUrl(transactionId),
+            lang: person.language === 'fr' ? 'fr' : 'en',
+            customer: {
+              id: caller.userId,
+              name: person.firstName,
+              surname: person.lastName ?? person.firstName,
+              phone: person.mobile,
+              country: person.country,
+            },
+          });
+        } catch (error) {
+          const row = await repo.paymentByProviderId(transactionId);
+          if (row) await repo.markFailed(row.id);
+          providerError(error);
+        }
+        return { url: started.url, amount };
+      }
       if (!provider.subscriptionCurrencies.includes(currency)) {
         throw new AppError('VALIDATION', 'Pay this currency by mobile money', {
           currency: 'Not taken by the provider',
         });
       }
-      const person = await repo.person(caller.userId);
-      if (!person) throw new AppError('AUTH_FAILED');
-      const amountMinor = YEARLY_PRICE[currency];
       let created;
       try {
         created = await provider.createSubscription({
@@ -355,13 +600,23 @@ export function paymentsService({ repo, deals, users, solutions, provider, notif
         amountMinor,
         currency,
       });
-      return { url: created.approveUrl };
+      return { url: created.approveUrl, amount };
     },
 
     /** POST /api/payment/updateSubscription: confirmed with the provider, never the browser; idempotent. */
     async confirmSubscription(caller: Caller, subscriptionId: string): Promise<void> {
       const sub = await repo.subscriptionByProviderId(subscriptionId);
-      if (!sub || sub.userId !== caller.userId || sub.provider !== provider.name) throw new AppError('NOT_FOUND');
+      if (!sub || sub.userId !== caller.userId) throw new AppError('NOT_FOUND');
+      if (sub.provider && isMobileMoneyRow(sub)) {
+        if (sub.status !== 'pending') return;
+        const paid = await confirmMomo(subscriptionId);
+        if (paid?.status === 'failed') throw new AppError('PAYMENT_DECLINED');
+        if (paid?.status !== 'captured') {
+          throw new AppError('CONTACT_ACCESS_REQUIRED', 'The payment provider has not confirmed the subscription');
+        }
+        return;
+      }
+      if (sub.provider !== provider.name) throw new AppError('NOT_FOUND');
       if (sub.status !== 'pending') return;
       let confirmed;
       try {

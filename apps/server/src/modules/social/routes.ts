@@ -47,8 +47,9 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   );
 
   /** The callback URL registered with the provider; identical at authorization and token exchange. */
-  const callbackUrl = (request: FastifyRequest, provider: string) => {
-    const base = config.publicUrl?.replace(/\/+$/, '') ?? `${request.protocol}://${request.host}`;
+  const callbackUrl = (_request: FastifyRequest, provider: string) => {
+    // Never from Host or X-Forwarded-Host: PUBLIC_URL, else this machine's own address.
+    const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
     return `${base}/api/auth/${provider}/callback`;
   };
   // Sign-in redirects carry one-time values: never cached.

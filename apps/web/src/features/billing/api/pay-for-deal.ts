@@ -4,7 +4,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export type PayTarget = { deal_id: string } | { solution_id: string };
+/** D-38: `mobile_money` (the default for XOF, XAF and CDF) or `card` (PayPal). */
+export type PayTarget = ({ deal_id: string } | { solution_id: string }) & { method?: 'card' | 'mobile_money' };
 
 export const payForDeal = (target: PayTarget) =>
   apiFetch<{ data: { url: string; amount?: { value: string; currency: string } } }>('/payment/pay', {

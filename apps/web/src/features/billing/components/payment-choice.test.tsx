@@ -9,10 +9,14 @@ const need = {
   user: { _id: 'u2', firstName: 'Moussa', verified: false, vip: false },
   user_role: 'needSolution',
   sub_category_price_dollar: '15.00',
+  sub_category_price_euro: '13.80',
+  sub_category_price_fr: '9052',
 } as unknown as Solution;
 
+// D-38: the payer's currency follows the country; this payer lives where dollars are paid.
 const me = (trailComplete: boolean) =>
   testUser({
+    country: 'US',
     subscription: {
       subscription_type: null,
       subscription_flag: false,
@@ -65,7 +69,7 @@ describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay $2.25' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
     const [, init] = callsTo(fetchMock, 'POST /api/payment/pay')[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1' });
+    expect(JSON.parse(String(init?.body))).toEqual({ solution_id: 's1', method: 'card' });
   });
 
   it('the trial starts and then returns to the post', async () => {

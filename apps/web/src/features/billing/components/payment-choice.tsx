@@ -5,19 +5,21 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  currencyOfSetting,
+  DEFAULT_CDF_PER_USD_MILLI,
+  feeIn,
   formatMoney,
+  isMobileMoneyCurrency,
   parseDecimal,
   PAY_AS_YOU_GO_PERCENT,
-  percentOf,
   YEARLY_PRICE,
   type Money,
   type Solution,
 } from '@app/shared';
 import { BusyButton } from '../../../components/busy-button';
 import { errorText } from '../../../lib/api-errors';
-import { getCurrency, getLanguage } from '../../../lib/settings';
+import { getLanguage } from '../../../lib/settings';
 import { usePayForDeal } from '../api/pay-for-deal';
+import { usePayerCurrency } from '../utils/payer-currency';
 import { TrialOffer, type AfterTrial } from './trial-offer';
 import '../billing.css';
 
@@ -49,20 +51,33 @@ export function PaymentChoice({
   // The deal page shows the choice twice (beside the other party and in place of the thread).
   const titleId = useId();
   const language = getLanguage();
-  const code = currencyOfSetting(getCurrency());
+  // D-15 revised, D-38: every price in the payer's own currency, as the server charges it.
+  const code = usePayerCurrency();
   const yearly = formatMoney(YEARLY_PRICE[code], code, language);
-  // D-15: 15 % of the post's dollar price, in USD, rounded to the cent. Shown only; the server
-  // prices the actual payment.
-  const dollars = parseDecimal(solution.sub_category_price_dollar, 'USD');
   const money = (m: Money) => formatMoney(parseDecimal(m.amount, m.currency) ?? 0, m.currency, language);
+  // Before a deal is confirmed, the post's own price shows what the fee will be; the server prices it.
+  // Answers cached before every price was sent may lack one: then no fee is shown, the server prices it.
+  const price = (value: string | undefined, code: 'USD' | 'EUR' | 'XOF') =>
+    value === undefined ? null : parseDecimal(value, code);
+  const prices = {
+    usd: price(solution.sub_category_price_dollar, 'USD'),
+    eur: price(solution.sub_category_price_euro as string | undefined, 'EUR'),
+    xof: price(solution.sub_category_price_fr as string | undefined, 'XOF'),
+  };
   const fee = dealFee
     ? money(dealFee.amount)
-    : dollars === null
+    : prices.usd === null || prices.eur === null || prices.xof === null
       ? null
-      : formatMoney(percentOf(dollars, PAY_AS_YOU_GO_PERCENT), 'USD', language);
-  // Until mobile money, the card charges the dollar equivalent; the screen says so.
-  const charged =
-    dealFee?.charged && dealFee.charged.currency !== dealFee.amount.currency ? money(dealFee.charged) : null;
+      : formatMoney(
+          feeIn({ usd: prices.usd, eur: prices.eur, xof: prices.xof }, 1, code, DEFAULT_CDF_PER_USD_MILLI),
+          code,
+          language,
+        );
+  // D-38: francs go by mobile money; the card (PayPal, in euros) stays a choice.
+  const mobile = isMobileMoneyCurrency(code);
+  const target = dealFee ? { deal_id: dealFee.dealId } : { solution_id: solution._id };
+  const start = (method: 'card' | 'mobile_money') =>
+    pay.mutate({ ...target, method }, { onSuccess: ({ url }) => goTo.assign(url) });
   return (
     <section className="billing-stack" aria-labelledby={titleId}>
       <div>
@@ -89,18 +104,26 @@ export function PaymentChoice({
             <p>{t('billing.payText', { price: fee, percent: PAY_AS_YOU_GO_PERCENT })}</p>
             {/* Still busy once the order is made: the page is leaving for the provider. */}
             <BusyButton
-              className="button button-secondary"
+              className="button button-primary"
               busy={pay.isPending || pay.isSuccess}
               size={20}
-              onClick={() =>
-                pay.mutate(dealFee ? { deal_id: dealFee.dealId } : { solution_id: solution._id }, {
-                  onSuccess: ({ url }) => goTo.assign(url),
-                })
-              }
+              onClick={() => start(mobile ? 'mobile_money' : 'card')}
             >
-              {t('billing.payAction', { price: fee })}
+              {mobile ? t('mobileMoney.payAction', { price: fee }) : t('billing.payAction', { price: fee })}
             </BusyButton>
-            {charged ? <p className="muted">{t('dealActions.feeDollar', { usd: charged })}</p> : null}
+            {mobile ? (
+              <>
+                <p className="muted">{t('mobileMoney.operatorsHint')}</p>
+                <button
+                  type="button"
+                  className="button button-secondary"
+                  disabled={pay.isPending || pay.isSuccess}
+                  onClick={() => start('card')}
+                >
+                  {t('mobileMoney.payByCard')}
+                </button>
+              </>
+            ) : null}
             {pay.isError ? (
               <p className="notice notice-error" role="alert">
                 {errorText(t, pay.error)}

@@ -84,6 +84,16 @@ function PaidConfirmation({
       {minor !== null ? (
         <p>{t('billing.amountPaid', { amount: formatMoney(minor, payment.currency, getLanguage()) })}</p>
       ) : null}
+      {/* D-38: the receipt of a mobile-money payment names the operator and the reference. */}
+      {payment.operator ? <p>{t('mobileMoney.operator', { operator: payment.operator })}</p> : null}
+      {payment.reference ? (
+        <p>
+          {`${t('mobileMoney.referenceLabel')} `}
+          <span dir="ltr" className="payment-reference">
+            {payment.reference}
+          </span>
+        </p>
+      ) : null}
       {children}
       <section className="card" aria-labelledby="billing-contact-title">
         <h2 id="billing-contact-title" className="billing-subtitle">

@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { SubscriptionScreen } from './subscription-screen';
 
-const withTrail = (trailComplete: boolean, flag = false) =>
+const withTrail = (trailComplete: boolean, flag = false, country = 'SN') =>
   testUser({
+    country,
     subscription: {
       subscription_type: trailComplete || flag ? '90 days trail' : null,
       subscription_flag: flag,
@@ -25,21 +26,25 @@ afterEach(() => {
 
 describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
   it.each([
-    ['dollar', '$13.00', '$1.10'],
-    ['euro', '€12.00', '€1.00'],
-    ['fr', 'F CFA 7,900', 'F CFA 660'],
-  ])('shows 12 months at the yearly price and the monthly equivalent in %s', async (currency, yearly, monthly) => {
-    localStorage.setItem('currency', currency);
-    signIn(withTrail(false));
-    routeFetch({ 'GET /api/user/me': [200, { data: withTrail(false) }] });
-    renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
-    expect(screen.getByRole('heading', { name: '12 months' })).toBeInTheDocument();
-    expect(screen.getByText(yearly)).toBeInTheDocument();
-    expect(screen.getByText(`That is only ${monthly} a month.`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
-    expect(screen.getByRole('link', { name: 'No Thanks' })).toHaveAttribute('href', '/dashboard');
-    await screen.findByRole('button', { name: 'Start the free 90-day trial' });
-  });
+    // D-38: the price follows the payer's country (dollars only where dollars are paid).
+    ['dollar', '$13.00', '$1.10', 'US'],
+    ['euro', '€12.00', '€1.00', 'FR'],
+    ['fr', 'F CFA 7,900', 'F CFA 660', 'SN'],
+  ])(
+    'shows 12 months at the yearly price and the monthly equivalent in %s',
+    async (currency, yearly, monthly, country) => {
+      localStorage.setItem('currency', currency);
+      signIn(withTrail(false, false, country));
+      routeFetch({ 'GET /api/user/me': [200, { data: withTrail(false, false, country) }] });
+      renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
+      expect(screen.getByRole('heading', { name: '12 months' })).toBeInTheDocument();
+      expect(screen.getByText(yearly)).toBeInTheDocument();
+      expect(screen.getByText(`That is only ${monthly} a month.`)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptions');
+      expect(screen.getByRole('link', { name: 'No Thanks' })).toHaveAttribute('href', '/dashboard');
+      await screen.findByRole('button', { name: 'Start the free 90-day trial' });
+    },
+  );
 
   it('hides the free trial once trail_complete is true', async () => {
     signIn(withTrail(false));

@@ -3,16 +3,18 @@
 import { CalendarClock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencyOfSetting, formatMoney, MONTHLY_EQUIVALENT, YEARLY_PRICE } from '@app/shared';
+import { formatMoney, MONTHLY_EQUIVALENT, YEARLY_PRICE } from '@app/shared';
 import { Page } from '../../../components/page';
-import { getCurrency, getLanguage } from '../../../lib/settings';
+import { getLanguage } from '../../../lib/settings';
+import { usePayerCurrency } from '../utils/payer-currency';
 import { TrialOffer } from './trial-offer';
 import '../billing.css';
 
 export function SubscriptionScreen({ title }: { title: string }) {
   const { t } = useTranslation();
   const language = getLanguage();
-  const code = currencyOfSetting(getCurrency());
+  // D-15, D-38: the price in the payer's own currency.
+  const code = usePayerCurrency();
   return (
     <Page title={title}>
       <div className="billing-stack">

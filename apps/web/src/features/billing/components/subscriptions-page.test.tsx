@@ -7,7 +7,8 @@ import { SubscriptionsPage } from './subscriptions-page';
 
 beforeEach(() => {
   localStorage.clear();
-  signIn(testUser());
+  // D-38: a payer where dollars are paid goes through PayPal; francs go by mobile money.
+  signIn(testUser({ country: 'US' }));
 });
 afterEach(() => {
   cleanup();
@@ -16,15 +17,16 @@ afterEach(() => {
 
 describe('/subscriptions (SPEC 2.3 item 16)', () => {
   it.each([
-    ['dollar', '$13.00', 'USD'],
-    ['euro', '€12.00', 'EUR'],
-    ['fr', 'F CFA 7,900', 'XOF'],
-  ])('in %s shows %s and asks the server for that currency', async (currency, price, code) => {
+    ['dollar', '$13.00', 'USD', 'US', 'Pay with PayPal'],
+    ['euro', '€12.00', 'EUR', 'FR', 'Pay with PayPal'],
+    ['fr', 'F CFA 7,900', 'XOF', 'SN', /Pay F\sCFA\s7,900 by mobile money/],
+  ])('in %s shows %s and asks the server for that currency', async (currency, price, code, country, action) => {
     localStorage.setItem('currency', currency);
+    signIn(testUser({ country }));
     const fetchMock = routeFetch({ 'POST /api/payment/subscribe': [200, { data: { url: 'https://pay.example/a' } }] });
     renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);
     expect(screen.getByText(price)).toBeInTheDocument();
-    await screen.findByRole('link', { name: 'Pay with PayPal' });
+    await screen.findByRole('link', { name: action }, { timeout: 5000 });
     const [, init] = callsTo(fetchMock, 'POST /api/payment/subscribe')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ currency: code });
   });
@@ -53,37 +55,19 @@ describe('/subscriptions (SPEC 2.3 item 16)', () => {
     expect(screen.queryByRole('link', { name: 'Pay with PayPal' })).not.toBeInTheDocument();
   });
 
-  it('names the mobile-money payee of each country with the price in its currency, the user’s first (D-18)', async () => {
+  it('leaves out the manual instructions of D-18 where a mobile-money provider serves (D-38)', async () => {
+    signIn(testUser({ country: 'SN' }));
     routeFetch({
+      'POST /api/payment/subscribe': [200, { data: { url: '/api/payment/mobile-money/checkout/MM1' } }],
       'GET /api/config': [
         200,
-        {
-          data: {
-            tile_url: null,
-            vapid_public_key: null,
-            mobile_money: { SN: 'Wave +221 77 123 45 67', CD: 'M-Pesa +243 81 234 5678' },
-          },
-        },
+        { data: { tile_url: null, vapid_public_key: null, mobile_money: { SN: 'Wave +221 77 123 45 67' } } },
       ],
     });
     renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);
-    expect(screen.getByRole('heading', { name: 'Mobile money: Senegal, Niger and DR Congo' })).toBeInTheDocument();
-    const senegal = await screen.findByText('Senegal: send F CFA 7,900 to Wave +221 77 123 45 67');
-    expect(screen.getByText('DR Congo: send FC 22,160.00 to M-Pesa +243 81 234 5678')).toBeInTheDocument();
-    // No payee configured for Niger: said plainly, never an address that holds none.
-    expect(screen.getByText('Niger: mobile money is not available there yet.')).toBeInTheDocument();
-    expect(screen.queryByText(/About page/)).toBeNull();
-    expect(screen.queryByRole('link', { name: 'About' })).toBeNull();
-    // The test user lives in Senegal: their country comes first.
-    const items = [...senegal.parentElement!.querySelectorAll('li')].map((li) => li.textContent);
-    expect(items[0]).toMatch(/^Senegal/);
-    expect(screen.getByText(/Write your mobile number \+221771234567 as the payment reference/)).toBeInTheDocument();
-  });
-
-  it('says mobile money is not available anywhere when no payee is configured', async () => {
-    routeFetch({ 'GET /api/config': [200, { data: { tile_url: null, vapid_public_key: null } }] });
-    renderScreen('/subscriptions', <SubscriptionsPage title="Subscription" />);
-    expect(await screen.findByText('Senegal: mobile money is not available there yet.')).toBeInTheDocument();
-    expect(screen.getByText('DR Congo: mobile money is not available there yet.')).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: /Pay F\sCFA\s7,900 by mobile money/ });
+    expect(link).toHaveAttribute('href', '/api/payment/mobile-money/checkout/MM1');
+    expect(screen.queryByRole('heading', { name: 'Mobile money: Senegal, Niger and DR Congo' })).toBeNull();
+    expect(screen.queryByText(/Wave \+221 77 123 45 67/)).toBeNull();
   });
 });

@@ -5,21 +5,24 @@ import { formatPhone } from '../../../lib/phone-format';
 import { ExternalLink, Smartphone } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currencyOfSetting, formatMoney, YEARLY_PRICE } from '@app/shared';
+import { formatMoney, isMobileMoneyCurrency, MOBILE_MONEY_OPERATORS, YEARLY_PRICE } from '@app/shared';
 import { BusySpin } from '../../../components/busy-button';
 import { Page } from '../../../components/page';
 import { errorText } from '../../../lib/api-errors';
 import { useClientConfig } from '../../../lib/client-config';
 import { useCurrentUser } from '../../../lib/current-user';
-import { getCurrency, getLanguage } from '../../../lib/settings';
+import { getLanguage } from '../../../lib/settings';
 import { useSubscribe } from '../api/subscribe';
+import { usePayerCurrency } from '../utils/payer-currency';
 import '../billing.css';
 
 export function SubscriptionsPage({ title }: { title: string }) {
   const { t } = useTranslation();
   const language = getLanguage();
-  const code = currencyOfSetting(getCurrency());
+  // D-38: the payer's own currency; francs go by mobile money, dollars and euros by PayPal.
+  const code = usePayerCurrency();
   const subscription = useSubscribe(code);
+  const mobile = isMobileMoneyCurrency(code);
   return (
     <Page title={title}>
       <div className="billing-stack">
@@ -28,11 +31,13 @@ export function SubscriptionsPage({ title }: { title: string }) {
             {t('billing.yearlyTitle')}
           </h2>
           <p className="billing-price">{formatMoney(YEARLY_PRICE[code], code, language)}</p>
-          <p className="muted">{t('billing.payOnlineText')}</p>
+          <p className="muted">{mobile ? t('mobileMoney.subscribeText') : t('billing.payOnlineText')}</p>
           {subscription.data ? (
             <a className="button button-primary" href={subscription.data.url}>
-              <ExternalLink aria-hidden="true" size={20} />
-              {t('billing.payWith')}
+              {mobile ? <Smartphone aria-hidden="true" size={20} /> : <ExternalLink aria-hidden="true" size={20} />}
+              {mobile
+                ? t('mobileMoney.payAction', { price: formatMoney(YEARLY_PRICE[code], code, language) })
+                : t('billing.payWith')}
             </a>
           ) : subscription.isError ? (
             <div className="billing-actions">
@@ -77,9 +82,11 @@ function MobileMoney() {
   const user = useCurrentUser();
   const config = useClientConfig();
   const payees = config.data?.mobile_money ?? {};
-  const rows = [...MOBILE_MONEY].sort(
+  // D-18 stays only for a country that no mobile-money provider serves (D-38).
+  const rows = MOBILE_MONEY.filter(({ country }) => !MOBILE_MONEY_OPERATORS[country]).sort(
     (a, b) => Number(b.country === user?.country) - Number(a.country === user?.country),
   );
+  if (rows.length === 0) return null;
   return (
     <section className="card" aria-labelledby="billing-mobile-title">
       <h2 id="billing-mobile-title" className="billing-subtitle billing-result">

@@ -66,6 +66,19 @@ function PaymentRow({ payment }: { payment: Payment }) {
           : dateTimeFormat(localeTag(language), { dateStyle: 'medium' }).format(date)}
       </time>
       <span className={`payment-status payment-status-${payment.status}`}>{t(STATUS[payment.status])}</span>
+      {/* D-38: a mobile-money receipt: the operator and the provider's reference. */}
+      {payment.operator || payment.reference ? (
+        <span className="payment-receipt muted">
+          {payment.operator ? t('mobileMoney.operator', { operator: payment.operator }) : null}
+          {payment.operator && payment.reference ? ' · ' : null}
+          {payment.reference ? (
+            <>
+              {`${t('mobileMoney.referenceLabel')} `}
+              <span dir="ltr">{payment.reference}</span>
+            </>
+          ) : null}
+        </span>
+      ) : null}
     </li>
   );
 }
