@@ -22,6 +22,8 @@ const HOME = { lat: 12.63921, lng: -8.00287 };
 // A depot in Ségou that shows its place.
 const DEPOT = { lat: 13.43172, lng: -6.26158 };
 const WORD = 'motoculteur';
+// A street address names a home as well as its point does.
+const STREET = '12 rue du Fleuve';
 
 let t: TestApp;
 let owner: Account;
@@ -43,6 +45,7 @@ beforeAll(async () => {
     await publish(t.app, owner, {
       ...tractor(),
       description: `Tractor and ${WORD} for a day`,
+      pickup_street_address: STREET,
       pickup_lat: HOME.lat,
       pickup_lng: HOME.lng,
       pickup_city: 'Bamako',
@@ -127,6 +130,7 @@ describe("a post's position by viewer (D-35)", () => {
         await inDetails(who, postId),
       ];
       for (const s of seen) expect({ lat: s.lat, lng: s.lng, exact: s.exact }).toEqual({ ...HOME, exact: true });
+      expect((await inDetails(who, postId)).raw).toContain(STREET);
     }
   });
 
@@ -145,7 +149,8 @@ describe("a post's position by viewer (D-35)", () => {
         details,
       ];
       for (const s of seen) expect({ lat: s.lat, lng: s.lng, exact: s.exact }).toEqual(publicPoint);
-      // The true point is nowhere in the answer.
+      // The true point is nowhere in the answer, nor the street.
+      expect(details.raw).not.toContain(STREET);
       expect(details.raw).not.toContain(String(HOME.lat));
       expect(details.raw).not.toContain(String(HOME.lng));
     }

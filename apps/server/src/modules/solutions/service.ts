@@ -179,7 +179,8 @@ export function toSolution(
     display_price: formatMoney(minor, code, display.lang === 'fr' ? 'fr-ca' : 'en-us'),
     description: row.description,
     images: images.map((image) => ({ url: mediaUrl(image.fullKey), thumb_url: mediaUrl(image.thumbKey) })),
-    pickup_street_address: row.pickup_street_address,
+    // D-35: a street address narrows a home as much as the exact point, so it goes with it.
+    pickup_street_address: point.exact ? row.pickup_street_address : null,
     pickup_city: row.pickup_city,
     pickup_region: row.pickup_region,
     pickup_country: row.pickup_country,
@@ -188,7 +189,7 @@ export function toSolution(
     pickup_lat: point.lat,
     pickup_lng: point.lng,
     location_exact: point.exact,
-    delivery_street_address: row.delivery_street_address,
+    delivery_street_address: point.exact ? row.delivery_street_address : null,
     delivery_city: row.delivery_city,
     delivery_region: row.delivery_region,
     delivery_country: row.delivery_country,
