@@ -529,23 +529,13 @@ describe('the fee falls due at confirmation (D-15 revised)', () => {
     const deal = await dealAs(t.app, owner, dealId);
     expect(deal).toMatchObject({ status: 'accepted', contact_access: false, units: 2 });
     expect(deal.total).toEqual({ amount: '30.00', currency: 'USD' });
-    expect(deal.fee).toEqual({
-      amount: '4.50',
-      currency: 'USD',
-      paid: false,
-      charged: { amount: '4.50', currency: 'USD' },
-    });
+    // D-15 revised: the fee is quoted in the payer's currency (a Senegalese supplier: CFA francs),
+    // 15% of 2 × 8,790 F, in whole francs as mobile money takes them, whatever the display currency.
+    expect(deal.fee).toEqual({ amount: '2635', currency: 'XOF', paid: false });
     expect(Date.parse(deal.expires_at) - Date.parse(deal.confirmed_at)).toBe(48 * HOUR);
-    // In CFA francs: 2 × 8,790 F, and 15% of it.
     const inCfa = await t.app.inject({ url: `/api/deals/${dealId}?currency=fr`, headers: owner.headers });
     expect(inCfa.json().data.total).toEqual({ amount: '17580', currency: 'XOF' });
-    // Charged as its dollar equivalent until mobile money takes francs.
-    expect(inCfa.json().data.fee).toEqual({
-      amount: '2637',
-      currency: 'XOF',
-      paid: false,
-      charged: { amount: '4.50', currency: 'USD' },
-    });
+    expect(inCfa.json().data.fee).toEqual({ amount: '2635', currency: 'XOF', paid: false });
   });
 
   it('shows the client no fee and no contacts', async () => {
@@ -562,9 +552,10 @@ describe('the fee falls due at confirmation (D-15 revised)', () => {
   });
 
   it('charges the fee for the deal, then both see contacts and can write to each other', async () => {
-    const pay = await post(owner, '/api/payment/pay', { deal_id: dealId });
+    // By card (PayPal takes no francs): the same fee in euros, at the CFA franc's peg.
+    const pay = await post(owner, '/api/payment/pay', { deal_id: dealId, method: 'card' });
     expect(pay.statusCode).toBe(200);
-    expect(pay.json().data.amount).toEqual({ value: '4.50', currency: 'USD' });
+    expect(pay.json().data.amount).toEqual({ value: '4.02', currency: 'EUR' });
     const url: string = pay.json().data.url;
     expect((await t.app.inject({ url })).statusCode).toBe(200);
     const approved = await t.app.inject({ method: 'POST', url: `${url}/approve` });
@@ -580,11 +571,11 @@ describe('the fee falls due at confirmation (D-15 revised)', () => {
       solution_id: offerId,
     });
     expect(done.statusCode).toBe(200);
-    expect(done.json().data.payment).toMatchObject({ amount: '4.50', currency: 'USD', status: 'captured' });
+    expect(done.json().data.payment).toMatchObject({ amount: '4.02', currency: 'EUR', status: 'captured' });
     expect(done.json().data.contact).toEqual({ email: client.account.email, mobile_no: client.account.mobile_no });
 
     const deal = await dealAs(t.app, owner, dealId);
-    expect(deal).toMatchObject({ contact_access: true, fee: { amount: '4.50', paid: true } });
+    expect(deal).toMatchObject({ contact_access: true, fee: { amount: '2635', currency: 'XOF', paid: true } });
     expect(deal).not.toHaveProperty('expires_at');
     expect((await dealAs(t.app, client, dealId)).counterpart).toMatchObject({ mobile_no: owner.account.mobile_no });
     expect((await post(client, `/api/deals/${dealId}/messages`, { text: 'Thank you' })).statusCode).toBe(201);

@@ -144,7 +144,7 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
     expect((await dealMove(t.app, owner, res.json().data.deal._id, 'confirm')).statusCode).toBe(200);
     const seen = await dealOf(supplier, res.json().data.deal._id);
     expect(seen).toMatchObject({ status: 'accepted', contact_access: false });
-    expect(seen.fee).toMatchObject({ amount: '2.25', currency: 'USD', paid: false });
+    expect(seen.fee).toMatchObject({ amount: '1320', currency: 'XOF', paid: false });
     expect((await post(supplier, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
   });
 
@@ -383,7 +383,7 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
     // Confirmed, before the fee: the other party by name and badges, no contacts, no access.
     const before = await dealOf(owner, dealId);
     expect(before).toMatchObject({ _id: dealId, role: 'owner', status: 'accepted', contact_access: false });
-    expect(before.fee).toMatchObject({ amount: '2.25', currency: 'USD', paid: false });
+    expect(before.fee).toMatchObject({ amount: '1320', currency: 'XOF', paid: false });
     expect(before.counterpart).toMatchObject({
       _id: taker.user._id,
       firstName: 'Khady',
