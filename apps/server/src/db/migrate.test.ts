@@ -7,6 +7,9 @@ import type { Db } from './client.js';
 import { migrateDatabase, pendingMigrations, resolveMigrationsFolder } from './migrate.js';
 
 const TABLES = [
+  'alert_matches',
+  'alert_vocabulary',
+  'alerts',
   'deal_messages',
   'deal_reviews',
   'deals',

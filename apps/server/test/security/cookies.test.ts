@@ -153,7 +153,8 @@ async function checkout(app: FastifyInstance, jar: CookieJar): Promise<string> {
       method: 'POST',
       url: '/api/payment/pay',
       headers: supplier.headers,
-      payload: { solution_id: need._id },
+      // By card: PayPal's flow is the one with a provider page to walk (D-38 would pick mobile money).
+      payload: { solution_id: need._id, method: 'card' },
     }),
   );
   expect(pay.statusCode, pay.body).toBe(200);
@@ -266,6 +267,11 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
         PAYPAL_API_URL: paypal.url,
         PAYPAL_PLAN_ID: paypal.planId,
         PAYPAL_WEBHOOK_ID: paypal.webhookId,
+        // D-38: production takes francs through CinetPay (never called here).
+        MOBILE_MONEY_PROVIDER: 'cinetpay',
+        CINETPAY_API_KEY: '12912847765bc0db748fdd44.40081707',
+        CINETPAY_SITE_ID: '445160',
+        CINETPAY_SECRET_KEY: 'k9Qw2Zr7Tx4Lp8Vn3Bm6',
         // Issue 14 item 1: production mails over SMTP (the outbox is refused).
         MAIL_PROVIDER: 'smtp',
         MAIL_FROM: 'no-reply@market.example.org',

@@ -41,7 +41,6 @@ describe("the deal page's access choice (D-15 revised)", () => {
     amount: '1320',
     currency: 'XOF',
     paid: false,
-    charged: { amount: '2.25', currency: 'USD' },
   } as const;
 
   const serve = (current: Deal) =>
@@ -62,7 +61,7 @@ describe("the deal page's access choice (D-15 revised)", () => {
     localStorage.setItem('currency', 'fr');
   });
 
-  it('offers the supplier the fee of this deal in their currency, and what the card charges in dollars', async () => {
+  it('offers the supplier the fee of this deal in their currency by mobile money, and a card as the other way', async () => {
     serve(confirmed({ fee: xofFee }));
     open();
     const party = await partySection();
@@ -73,22 +72,22 @@ describe("the deal page's access choice (D-15 revised)", () => {
       ),
     ).toBeInTheDocument();
     expect(within(party).getByText("15% of this deal's total, for this deal only: F CFA 1,320.")).toBeInTheDocument();
-    expect(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320$/ })).toBeInTheDocument();
-    expect(within(party).getByText('Charged as $2.25 by card until mobile money is available.')).toBeInTheDocument();
+    // D-38: francs are paid by mobile money first; PayPal, which takes no francs, charges euros.
+    expect(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320 by mobile money$/ })).toBeInTheDocument();
+    expect(
+      within(party).getByRole('button', { name: 'Pay by card instead (PayPal, charged in euros)' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/until mobile money/)).toBeNull();
     expect(within(party).getByRole('link', { name: 'Subscribe' })).toHaveAttribute('href', '/subscriptionscreen');
   });
 
-  it('says nothing of a card charge when the fee is in the currency the card charges', async () => {
+  it('offers a dollar payer the card alone, with no word of mobile money', async () => {
     localStorage.setItem('currency', 'dollar');
-    serve(
-      confirmed({
-        fee: { amount: '2.25', currency: 'USD', paid: false, charged: { amount: '2.25', currency: 'USD' } },
-      }),
-    );
+    serve(confirmed({ fee: { amount: '2.25', currency: 'USD', paid: false } }));
     open();
     const party = await partySection();
     expect(within(party).getByRole('button', { name: 'Pay $2.25' })).toBeInTheDocument();
-    expect(screen.queryByText(/by card until mobile money/)).toBeNull();
+    expect(screen.queryByText(/mobile money/)).toBeNull();
   });
 
   it("pays for the deal by its id and sends the browser to the provider's page", async () => {
@@ -96,11 +95,11 @@ describe("the deal page's access choice (D-15 revised)", () => {
     const fetchMock = serve(confirmed({ fee: xofFee }));
     open();
     const party = await partySection();
-    fireEvent.click(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320$/ }));
+    fireEvent.click(within(party).getByRole('button', { name: /^Pay F\sCFA\s1,320 by mobile money$/ }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/approve/1'));
     const pays = callsTo(fetchMock, 'POST /api/payment/pay');
     expect(pays).toHaveLength(1);
-    expect(JSON.parse(String(pays[0]![1].body))).toEqual({ deal_id: 'd1' });
+    expect(JSON.parse(String(pays[0]![1].body))).toEqual({ deal_id: 'd1', method: 'mobile_money' });
   });
 
   it('offers no payment while the request waits for the owner', async () => {

@@ -335,6 +335,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       tags: ['payment'],
       summary: 'The return from the mobile-money checkout: to the success page of what was paid',
       querystring: z.object({ tx: z.string().regex(/^[A-Z0-9-]{4,60}$/) }),
+      response: { 303: redirectAnswer, 404: errorSchema },
     },
   };
   const momoReturnHandler = async (request: FastifyRequest<{ Querystring: { tx: string } }>, reply: FastifyReply) => {
@@ -365,7 +366,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     const params = z.object({ tx: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
     app.get(
       `${LOCAL_MOMO_PATH}/:tx`,
-      { schema: { tags: ['payment'], summary: 'The local mobile-money checkout (never in production)', params } },
+      {
+        schema: {
+          tags: ['payment'],
+          summary: 'The local mobile-money checkout (never in production)',
+          params,
+          response: { 200: textAnswer('The checkout page', 'text/html'), 404: errorSchema },
+        },
+      },
       async (request, reply) => {
         const page = await momo.page(request.params.tx);
         if (!page) throw new AppError('NOT_FOUND');
@@ -381,6 +389,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
             tags: ['payment'],
             summary: `The local mobile-money checkout: ${action}`,
             params,
+            response: { 303: redirectAnswer, 404: errorSchema },
           },
         },
         async (request, reply) => {

@@ -73,8 +73,9 @@ export function PaymentChoice({
           code,
           language,
         );
-  // D-38: francs go by mobile money; the card (PayPal, in euros) stays a choice.
-  const mobile = isMobileMoneyCurrency(code);
+  // D-38: francs go by mobile money; the card (PayPal, in euros) stays a choice. A deal's fee
+  // comes priced by the server, whose currency decides.
+  const mobile = isMobileMoneyCurrency(dealFee ? dealFee.amount.currency : code);
   const target = dealFee ? { deal_id: dealFee.dealId } : { solution_id: solution._id };
   const start = (method: 'card' | 'mobile_money') =>
     pay.mutate({ ...target, method }, { onSuccess: ({ url }) => goTo.assign(url) });

@@ -45,7 +45,7 @@ describe('/successurl, the paid confirmation (SPEC 2.3 item 10)', () => {
     });
     expect(screen.getByText('Amount paid: $2.25')).toBeInTheDocument();
     expect(screen.getByText(`service of ${SOLUTION}`)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '+221770000001' })).toHaveAttribute('href', 'tel:+221770000001');
+    expect(screen.getByRole('link', { name: '+221 77 000 00 01' })).toHaveAttribute('href', 'tel:+221770000001');
     expect(screen.getByRole('link', { name: 'client@example.org' }).getAttribute('href')).toBe(
       'mailto:client@example.org',
     );

@@ -19,6 +19,7 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
     category: 'Delivery',
     sub_category: { en: 'Your own proposition...', fr: 'Votre propre proposition...' },
     sub_category_id: 'delivery-own',
+    title: 'Boxes to Thiès',
     display_price: '$20.00',
     delivery_city: 'Thiès',
     delivery_country: 'SN',
@@ -41,11 +42,13 @@ describe('/suppliersolution/:id (SPEC 2.3 item 9)', () => {
     });
     expect(await screen.findByRole('heading', { name: 'Important note' })).toBeInTheDocument();
     expect(screen.getByText(/A notification\/SMS has been sent to the provider/)).toBeInTheDocument();
-    expect(screen.getByText('Your own proposition...')).toBeInTheDocument();
+    // D-30: the service is named by the post's title, never "Your own proposition...".
+    expect(screen.getByText('Boxes to Thiès')).toBeInTheDocument();
+    expect(screen.queryByText('Your own proposition...')).toBeNull();
     expect(screen.getByText('$20.00')).toBeInTheDocument();
     expect(screen.getByText('Thiès, Senegal')).toBeInTheDocument();
     expect(screen.getByText('m@example.org')).toBeInTheDocument();
-    expect(screen.getByText('+221771234567')).toBeInTheDocument();
+    expect(screen.getByText('+221 77 123 45 67')).toBeInTheDocument();
     await requestsReceived();
     expect(callsTo(fetchMock, 'GET /api/solution/getSolutionDetails/s1')).toHaveLength(0);
   });
