@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, expectHeading, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
+import { formatPhone } from '../src/lib/phone-format.js';
 import { ROOM_NEED, TRACTOR, accept, confirm, dealOn, publish as publishWith } from './posts.js';
 
 const DAY_MS = 86_400_000;
@@ -78,7 +79,7 @@ describe('payments', () => {
 
     await s.page.waitForURL('**/successurl?**');
     await s.page.getByText(PAID).waitFor();
-    await s.page.getByRole('link', { name: client.user.mobile_no }).waitFor();
+    await s.page.getByRole('link', { name: formatPhone(client.user.mobile_no) }).waitFor();
     await s.page.getByRole('link', { name: client.user.email }).waitFor();
     await expect(statusOf(needId)).resolves.toBe('Accepted');
     await expect(dealAs(client.auth_key, dealId)).resolves.toMatchObject({ status: 'accepted', contact_access: true });
@@ -128,7 +129,7 @@ describe('payments', () => {
     await onProviderPage(s.page, 'Approve');
     await s.page.waitForURL('**/successurl?**');
     await s.page.getByText(PAID).waitFor();
-    await s.page.getByRole('link', { name: client.user.mobile_no }).waitFor();
+    await s.page.getByRole('link', { name: formatPhone(client.user.mobile_no) }).waitFor();
     await s.page.getByRole('link', { name: client.user.email }).waitFor();
 
     // Back on the deal: paid, not offered again.
@@ -141,7 +142,7 @@ describe('payments', () => {
     await c.page.goto(offerPath);
     await expectHeading(c.page, "Supplier's Solution");
     await c.page.getByText(supplier.user.email, { exact: true }).waitFor();
-    await c.page.getByText(supplier.user.mobile_no, { exact: true }).waitFor();
+    await c.page.getByText(formatPhone(supplier.user.mobile_no), { exact: true }).waitFor();
 
     expect(s.errors).toEqual([]);
     expect(c.errors).toEqual([]);
@@ -228,7 +229,7 @@ describe('payments', () => {
 
     await u.page.goto(offerPath);
     await u.page.getByText(owner.user.email, { exact: true }).waitFor();
-    await u.page.getByText(owner.user.mobile_no, { exact: true }).waitFor();
+    await u.page.getByText(formatPhone(owner.user.mobile_no), { exact: true }).waitFor();
 
     h.app.clock.advance(91 * DAY_MS);
     try {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema.js';
 import { createSession, DESKTOP, newPage, PHONE, startHarness, waitForQuiet, type Harness } from './harness.js';
 import { acceptAndConfirm, publish } from './posts.js';
+import { formatPhone } from '../src/lib/phone-format.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -84,7 +85,7 @@ describe('mobile money (D-38)', () => {
       await s.page.getByRole('button', { name: fr ? 'Approuver le paiement' : 'Approve the payment' }).click();
 
       await s.page.waitForURL('**/successurl?**');
-      await s.page.getByText(client.user.mobile_no!).waitFor();
+      await s.page.getByText(formatPhone(client.user.mobile_no!)).waitFor();
       const main = plain(await s.page.locator('main').textContent());
       expect(main).toContain(fr ? 'Montant payé : 6 000 F CFA' : 'Amount paid: F CFA 6,000');
       expect(main).toContain(fr ? 'Opérateur : Wave' : 'Operator: Wave');
@@ -96,7 +97,7 @@ describe('mobile money (D-38)', () => {
 
       // The deal page now shows the client's contacts.
       await s.page.goto(`/deals/${dealId}`);
-      await s.page.getByText(client.user.mobile_no!).first().waitFor();
+      await s.page.getByText(formatPhone(client.user.mobile_no!)).first().waitFor();
       expect(s.errors).toEqual([]);
       await s.context.close();
     });

@@ -148,7 +148,7 @@ describe('user text is rendered as text (CSP bypassed, so only escaping protects
     await shows(page, PAYLOAD.description);
     await shows(page, PAYLOAD.city);
     await shows(page, PAYLOAD.country);
-    await shows(page, PAYLOAD.street);
+    // D-35: the street goes only to the owner and a confirmed deal's parties, not to this client.
     await shows(page, PAYLOAD.name);
     await expectInert(page, 'detail');
 
