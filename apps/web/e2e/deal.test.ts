@@ -26,6 +26,7 @@ import {
   payFor as payForWith,
   publish as publishWith,
 } from './posts.js';
+import { formatPhone } from '../src/lib/phone-format.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -111,7 +112,7 @@ describe('the deal, end to end (issue 15)', () => {
     await c.page.getByRole('link', { name: /Serigne/ }).click();
     await c.page.getByRole('heading', { level: 2, name: 'Accepted by' }).waitFor();
     await c.page.locator('.deal-party').getByText('Serigne').first().waitFor();
-    await c.page.getByText(supplierMobile, { exact: true }).waitFor();
+    await c.page.getByText(formatPhone(supplierMobile), { exact: true }).waitFor();
     await expect(c.page.getByRole('link', { name: 'Call Serigne' }).getAttribute('href')).resolves.toBe(
       `tel:${supplierMobile}`,
     );

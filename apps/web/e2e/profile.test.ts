@@ -54,7 +54,7 @@ describe('the profile', () => {
       await expect(input.inputValue()).resolves.toBe(value);
       await expect(input.isEditable()).resolves.toBe(false);
     }
-    await expect(page.getByLabel('Mobile number').inputValue()).resolves.toMatch(/^\+22177\d{7}$/);
+    await expect(page.getByLabel('Mobile number').inputValue()).resolves.toMatch(/^\+221 77 \d{3} \d{2} \d{2}$/);
     await expect(page.getByLabel('Mobile number').isEditable()).resolves.toBe(false);
 
     await page.getByLabel('Choose a picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
