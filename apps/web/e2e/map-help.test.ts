@@ -20,13 +20,14 @@ async function heights(page: Page): Promise<{ help: number; map: number }> {
 }
 
 describe("the map's help on a phone", () => {
-  it('covers at most a fifth of the map, under a third once opened, and closes', async () => {
+  it('covers at most a quarter of the map, under a third once opened, and closes', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true, viewport: PHONE, dataSaver: true });
     try {
       await page.goto('/dashboard');
       await help(page).waitFor();
       const closed = await heights(page);
-      expect(closed.help).toBeLessThanOrEqual(closed.map * 0.2);
+      // A quarter: the legend's third entry (the approximate area, D-35) may take a second line.
+      expect(closed.help).toBeLessThanOrEqual(closed.map * 0.25);
       await help(page).getByRole('button', { name: 'Read more' }).click();
       await help(page)
         .getByText(/Each marker is a post near you/)
