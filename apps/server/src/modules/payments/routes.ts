@@ -95,7 +95,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     }
   });
 
-  // Issue 14, D-38: return and notify addresses come from configuration only, never from Host or
+  // D-38: return and notify addresses come from configuration only, never from Host or
   // X-Forwarded-Host. A real provider needs them absolute (PUBLIC_URL, else this machine's own
   // address); the local pages, served by this app, get them relative without PUBLIC_URL.
   const absoluteBase = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');

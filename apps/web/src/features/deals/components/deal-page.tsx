@@ -47,7 +47,7 @@ export function DealPage({ title, accessChoice }: { title: string; accessChoice?
       </Page>
     );
   }
-  // Issue 17: a deal saved earlier shows offline, even after its refresh failed (the offline
+  // Offline in the field: a deal saved earlier shows offline, even after its refresh failed (the offline
   // banner says how old it is); only a deal never seen shows the problem.
   if (deal.data === undefined) {
     const missing = deal.error instanceof ApiError && deal.error.status === 404;

@@ -60,7 +60,7 @@ function PostDetailsPage({
       </Page>
     );
   }
-  // Issue 17: a post saved earlier shows offline, even after its refresh failed (the offline
+  // Offline in the field: a post saved earlier shows offline, even after its refresh failed (the offline
   // banner says how old it is); only a post never seen shows the problem.
   if (details.data === undefined) {
     return (
