@@ -137,6 +137,29 @@ export function paymentsService({
   const methodFor = (currency: CurrencyCode, method: PaymentMethod | undefined): PaymentMethod =>
     method ?? (isMobileMoneyCurrency(currency) && mobileMoney ? 'mobile_money' : 'card');
 
+  type Person = NonNullable<Awaited<ReturnType<typeof repo.person>>>;
+  /** D-38: one mobile-money checkout, started for the payer in their language. */
+  const startMobileMoney = (
+    adapter: MobileMoneyAdapter,
+    urls: MobileMoneyUrls,
+    payment: { transactionId: string; amountMinor: number; currency: CurrencyCode; description: string },
+    userId: string,
+    person: Person,
+  ) =>
+    adapter.start({
+      ...payment,
+      notifyUrl: urls.notifyUrl,
+      returnUrl: urls.returnUrl(payment.transactionId),
+      lang: person.language === 'fr' ? 'fr' : 'en',
+      customer: {
+        id: userId,
+        name: person.firstName,
+        surname: person.lastName ?? person.firstName,
+        phone: person.mobile,
+        country: person.country,
+      },
+    });
+
   async function post(solutionId: string): Promise<SolutionRow> {
     const row = await solutions.findById(solutionId);
     if (!row || row.status === 'Deleted') throw new AppError('NOT_FOUND');
@@ -392,22 +415,13 @@ export function paymentsService({
         });
         let started;
         try {
-          started = await mobileMoney.start({
-            transactionId,
-            amountMinor,
-            currency,
-            description,
-            notifyUrl: momoUrls.notifyUrl,
-            returnUrl: momoUrls.returnUrl(transactionId),
-            lang: person.language === 'fr' ? 'fr' : 'en',
-            customer: {
-              id: caller.userId,
-              name: person.firstName,
-              surname: person.lastName ?? person.firstName,
-              phone: person.mobile,
-              country: person.country,
-            },
-          });
+          started = await startMobileMoney(
+            mobileMoney,
+            momoUrls,
+            { transactionId, amountMinor, currency, description },
+            caller.userId,
+            person,
+          );
         } catch (error) {
           const [again] = [await repo.paymentByProviderId(transactionId)];
           if (again) await repo.markFailed(again.id);
@@ -550,22 +564,13 @@ export function paymentsService({
         });
         let started;
         try {
-          started = await mobileMoney.start({
-            transactionId,
-            amountMinor,
-            currency,
-            description: 'Yearly subscription',
-            notifyUrl: momoUrls.notifyUrl,
-            returnUrl: momoUrls.returnUrl(transactionId),
-            lang: person.language === 'fr' ? 'fr' : 'en',
-            customer: {
-              id: caller.userId,
-              name: person.firstName,
-              surname: person.lastName ?? person.firstName,
-              phone: person.mobile,
-              country: person.country,
-            },
-          });
+          started = await startMobileMoney(
+            mobileMoney,
+            momoUrls,
+            { transactionId, amountMinor, currency, description: 'Yearly subscription' },
+            caller.userId,
+            person,
+          );
         } catch (error) {
           const row = await repo.paymentByProviderId(transactionId);
           if (row) await repo.markFailed(row.id);
