@@ -1,7 +1,8 @@
 // Every suite in one run: unit (shared, web), API and database (server, on PGlite and
 // PostgreSQL), lint rules, and browser journeys in real Chromium.
 import { defineConfig } from 'vitest/config';
-import { preactAliases, testingLibraryAlias, usesReact } from './apps/web/preact-aliases.ts';
+import { preact } from '@preact/preset-vite';
+import { syncStoreAlias, testingLibraryAlias, usesReact } from './apps/web/preact-aliases.ts';
 
 export default defineConfig({
   test: {
@@ -44,8 +45,9 @@ export default defineConfig({
         },
       },
       {
-        // The app's code on Preact, as the build ships it (apps/web/preact-aliases.ts).
-        resolve: { alias: [testingLibraryAlias, ...preactAliases], conditions: ['module', 'browser', 'development'] },
+        // The app's code on Preact, as the build ships it (@preact/preset-vite, apps/web/vite.config.ts).
+        plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+        resolve: { alias: [testingLibraryAlias, syncStoreAlias], conditions: ['module', 'browser', 'development'] },
         // The dependencies' ES modules, as the build takes them: their CommonJS files would load
         // React itself.
         ssr: { resolve: { conditions: ['module', 'browser', 'development'] } },

@@ -1,4 +1,4 @@
-// Issue 17: the build's country shapes on a coarser grid, without names (src/components/map/
+// The build's country shapes on a coarser grid, without names (src/components/map/
 // coarse-world.ts says why): the map's offline basemap downloads 9 KB less.
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';

@@ -1,4 +1,5 @@
-// Issue 17: the scripts a cold map screen runs at once start with V8's explicit compile hint
+// Custom: Rolldown's output.postBanner puts the hint before Vite's preload map, not first.
+// The scripts a cold map screen runs at once start with V8's explicit compile hint
 // (`//# allFunctionsCalledOnLoad`, Chromium 136+; other browsers read a comment). V8 then compiles
 // all their functions on a background thread while the file downloads, instead of compiling each
 // one on the main thread the first time it is called, inside the app's start and the map's first

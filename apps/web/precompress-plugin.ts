@@ -1,4 +1,6 @@
-// Issue 17: the hashed scripts and styles are compressed once, at build time, at the highest
+// Custom: vite-plugin-compression2 compresses inside the bundle step, before the compile hint that
+// compile-hints-plugin.ts adds last, so its files would lack the hint; this reads the written files.
+// The hashed scripts and styles are compressed once, at build time, at the highest
 // levels (brotli 11, gzip 9), and the server sends those files as they are (@fastify/static's
 // preCompressed). Compressing per request, the server used brotli at level 4 to spare its CPU:
 // the entry was then 151.5 KB, larger than gzip's 150 KB; brotli 11 made it 129 KB. On a cold map

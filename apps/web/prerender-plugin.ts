@@ -1,13 +1,16 @@
-// Issue 17 item 1: after the client build, renders the public pages (src/prerender.tsx) with
-// Preact's server renderer (the app runs on Preact: preact-aliases.ts) in both languages and
+// Custom: vite-prerender-plugin (@preact/preset-vite's prerender option) adds the prerender script
+// to the client build as an entry, renders one language per URL and writes `/` over index.html,
+// the shell every other path is sent; this renders apart, each page in both languages.
+// After the client build, renders the public pages (src/prerender.tsx) with
+// Preact's server renderer (the app runs on Preact's compat layer) in both languages and
 // writes them as dist/prerendered/<language>/<page>.html, from the built index.html (its hashed
 // scripts and styles). The server sends them to visitors (apps/server/src/plugins/web.ts);
 // main.tsx hydrates.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
 import { createServer, createServerModuleRunner, type Plugin, type ResolvedConfig } from 'vite';
-import { preactAliases, usesReact } from './preact-aliases';
+import { syncStoreAlias, usesReact } from './preact-aliases';
 import type * as Prerender from './src/prerender';
 
 const escapeHtml = (text: string) =>
@@ -57,8 +60,8 @@ export function prerenderPlugin(): Plugin {
         mode: 'production',
         logLevel: 'error',
         appType: 'custom',
-        plugins: [react()],
-        resolve: { alias: preactAliases },
+        plugins: [preact({ prefreshEnabled: false, devToolsEnabled: false })],
+        resolve: { alias: [syncStoreAlias] },
         ssr: { noExternal: usesReact },
         server: { middlewareMode: true, hmr: false, ws: false },
         // No dependency scan: Node loads the dependencies itself.

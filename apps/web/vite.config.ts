@@ -1,16 +1,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import react from '@vitejs/plugin-react';
+import { preact } from '@preact/preset-vite';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import type { ManifestTransform } from 'workbox-build';
 import { coarseWorldPlugin } from './coarse-world-plugin';
 import { compileHintsPlugin } from './compile-hints-plugin';
-import { preactAliases } from './preact-aliases';
+import { earlyScriptPlugin } from './early-script-plugin';
+import { mapChunksPlugin, mapScreenGroup, mapSharedGroup, postsMapGroup } from './map-chunks-plugin';
+import { syncStoreAlias } from './preact-aliases';
 import { precompressPlugin } from './precompress-plugin';
 import { prerenderPlugin } from './prerender-plugin';
-import { mapScreenGroup, mapSharedGroup, postsMapGroup, screenPreloadsPlugin } from './screen-preloads-plugin';
 
 /** Keeps in the precache only the assets the built index.html references (the shell). */
 let outDir = resolve(import.meta.dirname, 'dist');
@@ -22,8 +23,8 @@ const shellOnly: ManifestTransform = async (entries) => {
 };
 
 /**
- * Issue 17 item 2 (bench/bundle): with BUNDLE_STATS=<file>, the build writes every chunk's modules
- * with their rendered size (before minification) and that code's gzip size, for the breakdown.
+ * bench/bundle: with BUNDLE_STATS=<file>, the build writes every chunk's modules with their
+ * rendered size (before minification) and that code's gzip size, for the breakdown.
  */
 const bundleStats: Plugin = {
   name: 'bundle-stats',
@@ -53,7 +54,7 @@ const bundleStats: Plugin = {
 };
 
 /**
- * Issue 17: the stylesheet first in the head. Vite writes it after the entry's script and its
+ * The stylesheet first in the head. Vite writes it after the entry's script and its
  * modulepreloads; on HTTP/1.1's six connections the browser then asks for it behind the scripts,
  * and the first paint, which waits for it, waited for them (2.3 s instead of 1.3 s at 400 kbps).
  */
@@ -74,7 +75,7 @@ const stylesFirst: Plugin = {
 };
 
 /**
- * Issue 17: the offline modules the app loads as it starts, on every page (the outbox, its panel,
+ * The offline modules the app loads as it starts, on every page (the outbox, its panel,
  * the persisted queries and their IndexedDB store): one file, where they were five.
  */
 const OFFLINE =
@@ -82,12 +83,15 @@ const OFFLINE =
 
 export default defineConfig({
   plugins: [
-    react(),
+    // The app runs on Preact's React compatibility layer: react-dom alone was half of the first
+    // screen's code (100 KB gzipped of 146), Preact is about 12 KB (docs/performance.md).
+    preact(),
     coarseWorldPlugin(),
     bundleStats,
     stylesFirst,
     prerenderPlugin(),
-    screenPreloadsPlugin(),
+    mapChunksPlugin(),
+    earlyScriptPlugin(),
     compileHintsPlugin(['map-screen', 'posts-map', 'map-kit']),
     precompressPlugin(),
     {
@@ -102,7 +106,7 @@ export default defineConfig({
       injectRegister: null,
       registerType: 'autoUpdate',
       workbox: {
-        // Issue 17 item 2: precache only the shell (index.html and what it loads, the icons and
+        // Precache only the shell (index.html and what it loads, the icons and
         // manifests): 108 files (457 KB) competed with the first visit. Screens, locales and the
         // map are cached on first use (the 'assets' cache below).
         globPatterns: ['index.html', 'assets/*.{js,css}', '*.{svg,png,webmanifest}'],
@@ -148,7 +152,7 @@ export default defineConfig({
             },
           },
           {
-            // Issue 17 item 3: a post's photos (random names, never reused), so a post opened
+            // A post's photos (random names, never reused), so a post opened
             // before shows them offline.
             urlPattern: ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/api/media/'),
             handler: 'CacheFirst',
@@ -170,11 +174,13 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: preactAliases },
+  resolve: { alias: [syncStoreAlias] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     target: 'es2020',
     sourcemap: false,
+    // dist/.vite/manifest.json: the server finds the map screen's chunks in it (web-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       onLog(level, log, handler) {
         // React Router falls back on its own where React has no useOptimistic, as Preact has not.
@@ -183,11 +189,11 @@ export default defineConfig({
       },
       output: {
         codeSplitting: {
-          // Issue 17: everything the entry imports statically is one file with it. Rolldown split
+          // Everything the entry imports statically is one file with it. Rolldown split
           // it into 18 (each module shared with a lazy screen in its own chunk), which a cold
           // visit on HTTP/1.1 then asked for one round trip at a time on six connections.
           // The map screen's own modules are one file too, those it shares with the public pages
-          // another, the map's a third (screen-preloads-plugin.ts), and so are the offline code
+          // another, the map's a third (map-chunks-plugin.ts), and so are the offline code
           // and the icons that the entry does not show: one request for each, not one per module
           // (about 0.3 KB) times the sets of screens that share it.
           groups: [

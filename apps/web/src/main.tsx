@@ -10,7 +10,7 @@ import { initI18n } from './lib/i18n';
 import { nextTask } from './lib/next-task';
 import { isSignedIn } from './lib/session';
 import { adoptLinkLanguage, getLanguage, rememberLanguageForServer } from './lib/settings';
-import { whenNetworkQuiet } from './lib/when-network-quiet';
+import { whenNetworkQuiet } from './early-load/when-network-quiet';
 import './styles.css';
 
 async function start(): Promise<void> {
@@ -55,7 +55,7 @@ async function start(): Promise<void> {
 async function registerServiceWorker(): Promise<void> {
   const { registerSW } = await import('virtual:pwa-register');
   registerSW({ immediate: true });
-  const { warmRuntimeCache } = await import('./lib/warm-cache');
+  const { warmRuntimeCache } = await import('./early-load/warm-cache');
   await warmRuntimeCache();
 }
 

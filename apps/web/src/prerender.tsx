@@ -37,7 +37,7 @@ export interface PrerenderedPage {
 async function renderOne(path: string): Promise<{ html: string; title: string }> {
   // Waits for the lazy screens (Suspense), so the page is whole: it must show without JavaScript.
   const html = await renderToStringAsync(
-    // The app is typed against React's API; preact-aliases.ts makes these elements Preact's.
+    // The app is typed against React's API; @preact/preset-vite's aliases make these elements Preact's.
     (
       <StrictMode>
         <AppProviders>

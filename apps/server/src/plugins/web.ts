@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './errors.js';
 import { noScriptPage, type NoScriptForm } from './no-script-page.js';
+import { loadMapPreloads } from './web-preloads.js';
 
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js']);
 
@@ -37,7 +38,8 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       root,
       wildcard: true,
       index: false,
-      // The build's brotli and gzip files (apps/web/precompress-plugin.ts), when the browser takes them.
+      // The build's brotli and gzip files (vite-plugin-compression2 in apps/web/vite.config.ts), when
+      // the browser takes them.
       preCompressed: true,
       setHeaders(res, path) {
         const name = path.slice(path.lastIndexOf('/') + 1);
@@ -56,7 +58,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
 
   // The skeleton of the map's paths, with their code named (one page per language), built once.
   const preloads =
-    root && indexHtml ? loadScreenPreloads(join(root, 'screen-preloads.json'), opts.tileOrigin) : undefined;
+    root && indexHtml ? loadMapPreloads(join(root, '.vite', 'manifest.json'), opts.tileOrigin) : undefined;
   const mapPages = new Map(
     LANGUAGES.map((language) => [
       language,
@@ -120,49 +122,6 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
     return sendPage(request, reply, path);
   });
 });
-
-/**
- * Issue 17: the links that make a signed-in user's first screen (the map) download with the
- * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
- * plugin.ts): its scripts (Leaflet's kit last), its styles (preloaded, not applied: they must not
- * hold the skeleton's paint) and the texts in the page's language, per language; and the early
- * script that asks for the map's first posts (apps/web/src/first-map-view.ts), named right after
- * the stylesheet so that it is the second file asked for, with the tile server it connects to
- * ahead. Undefined without the file.
- */
-function loadScreenPreloads(
-  file: string,
-  tileOrigin: string | undefined,
-): { paths: string[]; links: Map<Language, string>; early: string } | undefined {
-  if (!existsSync(file)) return undefined;
-  const preloads = JSON.parse(readFileSync(file, 'utf8')) as {
-    paths: string[];
-    scripts: string[];
-    later: string[];
-    styles: string[];
-    texts: Partial<Record<string, string>>;
-    early: string;
-  };
-  const links = (language: Language) =>
-    [
-      ...[...preloads.scripts, preloads.texts[language]]
-        .filter((href) => href !== undefined)
-        .map((href) => `<link rel="modulepreload" crossorigin href="/${href}">`),
-      // Leaflet's kit after the rest, which the app starts with: on HTTP/1.1's six connections
-      // a low priority is what orders the requests (measured: markers 0.16 s sooner at 400 kbps).
-      ...preloads.later.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${href}">`),
-      // crossorigin as Vite's loader adds the stylesheet: without it the preload is not reused and
-      // each stylesheet downloads twice.
-      ...preloads.styles.map((href) => `<link rel="preload" as="style" crossorigin href="/${href}">`),
-    ].join('');
-  // An origin (URL-parsed: no quotes) in an attribute the early script reads.
-  const tiles = tileOrigin ? ` data-tiles="${tileOrigin}"` : '';
-  return {
-    paths: preloads.paths,
-    links: new Map(LANGUAGES.map((language) => [language, links(language)])),
-    early: `<script async fetchpriority="high" src="/${preloads.early}"${tiles}></script>`,
-  };
-}
 
 /** `<language>/<path>` → HTML, from dist/prerendered/<language>/<page>.html ('/' is index.html). */
 function loadPrerendered(dir: string): Map<string, string> {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { matchRoutes, Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { ZOOM_CITY } from '@app/shared';
 import { ComingSoon } from '../components/coming-soon';
-import { prefetchFirstMapView } from '../features/map/api/first-view';
+import { prefetchFirstMapView } from '../early-load/first-view';
 import { clientConfigQueryOptions } from '../lib/client-config';
 import { currentUserQueryOptions } from '../lib/current-user';
 import { nextTask } from '../lib/next-task';

@@ -1,7 +1,7 @@
 // The one fetch wrapper: SPEC 7's headers, API.md's envelopes, and the expired-session rule.
 import type { ErrorCode } from '@app/shared';
 import { clearSession, getAuthKey } from './session';
-import { firstScreenLoaded } from './first-screen-loaded';
+import { firstScreenLoaded } from '../early-load/first-screen-loaded';
 import { expiredSessionUrl } from './return-to';
 
 export class ApiError extends Error {

@@ -1,5 +1,5 @@
 // D-19, D-25: the server's settings for the map (its tile server) and the pages that show its
-// mobile money numbers, asked once per page. The map pages' early script (first-map-view.ts) asks
+// mobile money numbers, asked once per page. The map pages' early script (early-load/first-map-view.ts) asks
 // as the page loads, and the app's first ask takes that answer: the two are bundled apart, so the
 // window holds it between them. Without React, for the early script.
 import type { ClientConfig } from '@app/shared';

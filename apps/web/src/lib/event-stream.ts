@@ -6,7 +6,7 @@
 // leaving ends it. Each (re)connection is announced as the event 'open', so a listener can fetch
 // what it may have missed while the stream was down.
 import { apiHeaders } from './api-client';
-import { firstScreenLoaded } from './first-screen-loaded';
+import { firstScreenLoaded } from '../early-load/first-screen-loaded';
 
 export const RETRY_MIN_MS = 1_000;
 export const RETRY_MAX_MS = 30_000;

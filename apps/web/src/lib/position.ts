@@ -1,6 +1,6 @@
 // The browser's position, asked one way for every screen: SPEC 9's 60 s timeout, a five-minute
 // cached fix accepted. Without React: the map pages' early script asks with it too
-// (first-map-view.ts).
+// (early-load/first-map-view.ts).
 import { GEOLOCATION_TIMEOUT_MS } from '@app/shared';
 
 export interface Position {

@@ -17,7 +17,7 @@ afterAll(() => server.close());
 
 // A browser fires `input` as a text field's value changes, then `change` when it is committed.
 // Testing Library's fireEvent.change fires only the second; React's onChange heard it, but the
-// app runs on Preact (preact-aliases.ts), whose onChange on a text field listens to `input`, as
+// app runs on Preact (@preact/preset-vite), whose onChange on a text field listens to `input`, as
 // the browser's own. So a change to a text field fires both, in the browser's order.
 const fireChange = fireEvent.change;
 const isTextField = (node: unknown) =>

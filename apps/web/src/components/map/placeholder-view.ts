@@ -1,5 +1,5 @@
 // Where a map opens while it has no position, without Leaflet: the map pages' early script asks
-// for that view's posts too (first-view-request.ts).
+// for that view's posts too (early-load/first-view-request.ts).
 import type { LatLngTuple } from 'leaflet';
 
 /** Where a map waits for the position: West Africa, where the product's users are. */

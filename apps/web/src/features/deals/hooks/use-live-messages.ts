@@ -23,7 +23,7 @@ export function useLiveMessages(dealId: string, enabled: boolean): void {
       });
     });
     // Each time the stream opens, the first time too: a page's stream opens once its first screen
-    // has loaded (lib/first-screen-loaded.ts), after the thread was fetched.
+    // has loaded (early-load/first-screen-loaded.ts), after the thread was fetched.
     const offOpen = subscribeToStream(STREAM_OPEN, () => void queryClient.invalidateQueries({ queryKey: key }));
     return () => {
       offMessage();

@@ -1,6 +1,6 @@
 // GET /api/solution/map for a viewport (D-20): points when it holds few posts, clusters when it
 // holds many. Without React or TanStack Query: the map pages' early script asks with it too
-// (src/first-map-view.ts).
+// (src/early-load/first-map-view.ts).
 import type { CategoryId, CurrencySetting, MapCluster, MapPoint } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { getCurrency, getLanguage } from '../../../lib/settings';

@@ -14,7 +14,7 @@ import { findCategory, pick, type CategoryId, type MapCluster, type MapPoint } f
 import { PersonSummary } from '../../../components/person-summary';
 import { postTitleOf } from '../../../lib/post-title';
 import { getLanguage } from '../../../lib/settings';
-import { withFirstView } from '../api/first-view';
+import { withFirstView } from '../../../early-load/first-view';
 import { useMapView } from '../api/get-map-view';
 import { positionOf, type AskedPosition } from '../../../lib/geolocation';
 import {

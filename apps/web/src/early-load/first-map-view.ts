@@ -1,13 +1,13 @@
-// Issue 17: the map pages' early script. The server names it in the HTML of /dashboard and /map
-// before the app's code (apps/server/src/plugins/web.ts), and the build bundles it apart, small
-// and without React (screen-preloads-plugin.ts): it asks for the map's first posts and the tile
-// server's address about a second after the page arrives, where the app, on a slow link, could
-// ask only seconds later.
+// The map pages' early script. The server names it in the HTML of /dashboard and /map before the
+// app's code (apps/server/src/plugins/web-preloads.ts), and the build bundles it apart, small and
+// without React (early-script-plugin.ts): it asks for the map's first posts and the tile server's
+// address about a second after the page arrives, where the app, on a slow link, could ask only
+// seconds later.
 import { ZOOM_CITY } from '@app/shared';
-import { startFirstMapView } from './features/map/api/first-view-request';
-import { askClientConfigEarly } from './lib/client-config-request';
-import { isSignedIn } from './lib/session';
-import { isDataSaverOn } from './lib/settings';
+import { startFirstMapView } from './first-view-request';
+import { askClientConfigEarly } from '../lib/client-config-request';
+import { isSignedIn } from '../lib/session';
+import { isDataSaverOn } from '../lib/settings';
 
 // The map pages are for a signed-in user; the app sends anyone else to sign in.
 if (isSignedIn()) {

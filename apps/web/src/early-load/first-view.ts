@@ -1,10 +1,10 @@
-// Issue 17: the app's side of the map's first view (first-view-request.ts): its answer goes into
+// The app's side of the map's first view (first-view-request.ts): its answer goes into
 // the query cache, and the map reads it when its own first view lies inside.
 import type { QueryClient } from '@tanstack/react-query';
-import type { Bbox } from '../utils/viewport';
+import type { Bbox } from '../features/map/utils/viewport';
 import { startFirstMapView } from './first-view-request';
-import { mapViewQueryOptions } from './get-map-view';
-import { getMapView } from './map-view-request';
+import { mapViewQueryOptions } from '../features/map/api/get-map-view';
+import { getMapView } from '../features/map/api/map-view-request';
 
 interface View {
   bbox: Bbox;

@@ -3,12 +3,12 @@ import { CRS, latLng, point } from 'leaflet';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ZOOM_CITY } from '@app/shared';
-import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../../../components/map/placeholder-view';
-import { requestsReceived, server } from '../../../testing/server';
-import { viewportBbox } from '../utils/viewport';
+import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../components/map/placeholder-view';
+import { requestsReceived, server } from '../testing/server';
+import { viewportBbox } from '../features/map/utils/viewport';
 import { covers, prefetchFirstMapView, withFirstView } from './first-view';
 import { boundsAround, startFirstMapView } from './first-view-request';
-import { mapViewQueryOptions } from './get-map-view';
+import { mapViewQueryOptions } from '../features/map/api/get-map-view';
 
 describe('the first view asked for at start-up', () => {
   it("has Leaflet's bounds for a view of that size around the position", () => {

@@ -75,7 +75,7 @@ describe('the first screen loaded (calls that wait for it)', () => {
     );
     localStorage.setItem('language', 'en-us');
     const { FIRST_SCREEN_QUIET_MS } = await freshPage();
-    const { apiFetch } = await import('./api-client');
+    const { apiFetch } = await import('../lib/api-client');
     const badge = apiFetch('/deals/unread', { afterFirstScreen: true });
     await apiFetch('/catalogue');
     await settle();

@@ -1,13 +1,13 @@
-// Issue 17: the map screen's first posts are asked for as early as possible: by the map pages'
-// early script (src/first-map-view.ts), which the HTML names before the app's code, or else by
+// The map screen's first posts are asked for as early as possible: by the map pages'
+// early script (first-map-view.ts), which the HTML names before the app's code, or else by
 // the app as soon as it starts. Either way while Leaflet (seconds on a slow link) downloads. The
 // view asked for is the whole window around the position at the screen's zoom: the map, smaller
 // than the window, then finds its first view inside it (first-view.ts). Without a position (off or
 // refused), it is the window around the map's placeholder view, which the map then opens on.
-import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../../../components/map/placeholder-view';
-import { requestPosition, sincePositionAsked, type Position } from '../../../lib/position';
-import { viewportBbox, type Bbox, type Bounds } from '../utils/viewport';
-import { getMapView, mapViewInput, type MapView, type MapViewInput } from './map-view-request';
+import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../components/map/placeholder-view';
+import { requestPosition, sincePositionAsked, type Position } from '../lib/position';
+import { viewportBbox, type Bbox, type Bounds } from '../features/map/utils/viewport';
+import { getMapView, mapViewInput, type MapView, type MapViewInput } from '../features/map/api/map-view-request';
 
 export interface FirstView {
   view: { bbox: Bbox; zoom: number };

@@ -1,9 +1,9 @@
-// Issue 17 item 3: a first visit then offline works. The screens, the locale and the map this
+// A first visit then offline works. The screens, the locale and the map this
 // visit loaded came before the service worker controlled the page, so its runtime cache never saw
 // them. Once it controls the page, each is asked for again through it: the worker's 'assets'
 // route keeps it (bounded, with its expiry), and the browser's HTTP cache answers (hashed names,
 // cached for a year), so nothing is downloaded twice.
-import { inSlices } from './next-task';
+import { inSlices } from '../lib/next-task';
 
 /** The same-origin hashed files (`/assets/…`) this page has loaded so far. */
 export function loadedAssets(entries: readonly PerformanceEntry[], origin: string): string[] {
