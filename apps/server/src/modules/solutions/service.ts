@@ -34,15 +34,9 @@ import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { titleIn, titleOf } from './title.js';
-import {
-  BEST_MATCH_WINDOW,
-  solutionsRepository,
-  wordQuery,
-  type ImageRow,
-  type SolutionRow,
-  type SolutionsRepository,
-  type WordQuery,
-} from './repository.js';
+import type { ImageRow, SolutionRow } from './post-rows-repository.js';
+import { solutionsRepository, type SolutionsRepository } from './repository.js';
+import { BEST_MATCH_WINDOW, wordQuery, type WordQuery } from './search-repository.js';
 
 export interface Display {
   currency: ListQuery['currency'];
