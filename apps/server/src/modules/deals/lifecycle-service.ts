@@ -28,7 +28,7 @@ import { requestNotices } from '../notifications/messages.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import type { SolutionRow } from '../solutions/post-rows-repository.js';
-import type { Display } from '../solutions/service.js';
+import type { Display } from '../solutions/solution-record.js';
 import { titleOf } from '../solutions/title.js';
 import type { DealLifecycleRepository, Told } from './lifecycle-repository.js';
 import type { DealRow, PartyDeal } from './repository.js';

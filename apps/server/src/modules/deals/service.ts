@@ -27,7 +27,7 @@ import type { SessionUser as Caller } from '../sessions/service.js';
 import type { SolutionRow } from '../solutions/post-rows-repository.js';
 import { solutionsRepository, type SolutionsRepository } from '../solutions/repository.js';
 import { titleOf } from '../solutions/title.js';
-import { ratingOf, toSolution, type Display } from '../solutions/service.js';
+import { ratingOf, toSolution, type Display } from '../solutions/solution-record.js';
 import {
   dealsRepository,
   type DealsRepository,
