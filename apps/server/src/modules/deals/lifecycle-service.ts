@@ -23,7 +23,7 @@ import type { SessionUser as Caller } from '../sessions/service.js';
 import type { SolutionRow } from '../solutions/post-rows-repository.js';
 import type { Display } from '../solutions/solution-record.js';
 import { titleOf } from '../solutions/title.js';
-import type { Told } from './lifecycle-repository.js';
+import type { Told } from './lifecycle-steps-repository.js';
 
 import {
   BOOKING_HORIZON_DAYS,
