@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { describeEachDatabase, queryRows } from '../../test/databases.js';
 import { migrationsBefore } from '../../test/migrations.js';
-import { solutionsRepository, wordQuery } from '../modules/solutions/repository.js';
+import { solutionsRepository } from '../modules/solutions/repository.js';
+import { wordQuery } from '../modules/solutions/search-repository.js';
 import type { Db } from './client.js';
 import { migrateDatabase } from './migrate.js';
 

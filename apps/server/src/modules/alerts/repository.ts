@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { queryRows, type SqlExecutor } from '../../lib/sql-rows.js';
-import { LISTED, typoOf } from '../solutions/repository.js';
+import { LISTED } from '../solutions/post-rows-repository.js';
+import { typoOf } from '../solutions/search-repository.js';
 
 /**
  * D-35: alerts are measured from a post's public point (`location`; the true one is

@@ -4,92 +4,38 @@
 // Every move reaches the other side at once: the mailbox (and its live stream and push) and an
 // SMS in their language.
 import {
-  AUTO_COMPLETE_DAYS,
-  FEE_LAPSE_HOURS,
   OPEN_REQUESTS_MAX,
   REQUESTS_PER_DAY,
-  REQUEST_EXPIRY_DAYS,
   bookingInterval,
   contactIn,
   convertOwnPrice,
   parseDecimal,
-  supplierSide,
   type AcceptedDeal,
-  type Bilingual,
   type BookingUnit,
-  type ContactAccess,
-  type CurrencyCode,
   type Deal,
   type Interval,
 } from '@app/shared';
 import { AppError } from '../../lib/app-error.js';
-import type { Entitlements } from '../entitlements/service.js';
+
 import { requestNotices } from '../notifications/messages.js';
-import type { Notifier } from '../notifications/notifier.js';
+
 import type { SessionUser as Caller } from '../sessions/service.js';
-import type { SolutionRow } from '../solutions/repository.js';
-import type { Display } from '../solutions/service.js';
+import type { SolutionRow } from '../solutions/post-rows-repository.js';
+import type { Display } from '../solutions/solution-record.js';
 import { titleOf } from '../solutions/title.js';
-import type { DealLifecycleRepository, Told } from './lifecycle-repository.js';
-import type { DealRow, PartyDeal } from './repository.js';
+import type { Told } from './lifecycle-steps-repository.js';
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** D-33: how far ahead a booking or a blocked range may reach. */
-const BOOKING_HORIZON_DAYS = 730;
-/**
- * A proposed price may not go below half the posted one: the fee is 15% of the deal's total, and a
- * price of a few cents would buy contacts for nothing (D-15 revised).
- */
-const LOWEST_PROPOSED_SHARE = 0.5;
-/** Deals moved per clock step and tick; the next tick takes the rest. */
-const CLOCK_BATCH = 200;
-
-/** The reads this service needs from other modules, given by the caller (not constructed here). */
-export interface LifecycleReads {
-  post(solutionId: string): Promise<SolutionRow | undefined>;
-  deal(dealId: string): Promise<PartyDeal | undefined>;
-  /** A live account's first name, mobile and language; undefined once deleted. */
-  person(userId: string): Promise<{ firstName: string; mobile: string | null; language: 'en' | 'fr' } | undefined>;
-  paidBefore(solutionId: string, acceptorId: string): Promise<boolean>;
-  /** The caller's live (requested or confirmed) deal on a post. */
-  liveDealOf(solutionId: string, acceptorId: string): Promise<{ id: string; state: string } | undefined>;
-  /** D-34: deals frozen by a dispute, oldest first. */
-  disputed(): Promise<DisputedRow[]>;
-}
-
-export interface DisputedRow {
-  id: string;
-  solutionId: string;
-  title: Bilingual;
-  owner: { id: string; firstName: string };
-  acceptor: { id: string; firstName: string };
-  disputedBy: string | null;
-  disputedAt: Date;
-}
-
-interface Deps {
-  lifecycle: DealLifecycleRepository;
-  reads: LifecycleReads;
-  rule: Entitlements;
-  notifier: Notifier;
-  /** The deal as the caller sees it (deals/service.ts). */
-  view(caller: Caller, dealId: string, display: Display): Promise<Deal>;
-  eurPerUsdMicro: number;
-  now: () => Date;
-}
-
-export interface RequestBody {
-  user_id: string;
-  accepted_by?: string | undefined;
-  solution_id: string;
-  note?: string | undefined;
-  price?: { amount: string; currency: CurrencyCode } | undefined;
-  from?: string | undefined;
-  to?: string | undefined;
-}
-
-const invalid = (field: string, why: string) => new AppError('VALIDATION', 'Invalid input', { [field]: why });
+import {
+  BOOKING_HORIZON_DAYS,
+  DAY_MS,
+  LOWEST_PROPOSED_SHARE,
+  invalid,
+  lifecycleParties,
+  type LifecycleDeps,
+  type RequestBody,
+} from './lifecycle-deps.js';
+import { dealClock } from './lifecycle-clock.js';
+import { disputeService } from './dispute-service.js';
 
 /** D-33: the booking a request names, checked; null for a post without a unit and without dates. */
 function bookingOf(
@@ -117,47 +63,15 @@ function bookingOf(
   return { unit: unit ?? null, interval: checked.interval, units: unit ? checked.units : 1 };
 }
 
-export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, eurPerUsdMicro, now }: Deps) {
-  /** Delivers written notices and texts each recipient in their language. */
-  async function deliver(rows: { userId: string; messageEn: string; messageFr: string }[]) {
-    for (const row of rows) {
-      void notifier.delivered(row as Parameters<Notifier['delivered']>[0]);
-      const person = await reads.person(row.userId);
-      notifier.sms(person?.mobile, person?.language === 'fr' ? row.messageFr : row.messageEn);
-    }
-  }
-
-  async function partyOf(caller: Caller, dealId: string) {
-    const deal = await reads.deal(dealId);
-    if (!deal || (deal.ownerId !== caller.userId && deal.acceptorId !== caller.userId)) throw new AppError('NOT_FOUND');
-    const post = await reads.post(deal.solutionId);
-    const sub: Bilingual = post ? titleOf(post) : { en: '', fr: '' };
-    const me = await reads.person(caller.userId);
-    return {
-      deal,
-      sub,
-      myName: me?.firstName ?? '',
-      other: deal.ownerId === caller.userId ? deal.acceptorId : deal.ownerId,
-    };
-  }
-
-  /** D-13: how the supplier side of this deal has contact access right now. */
-  async function accessOf(
-    deal: Pick<DealRow, 'solutionId' | 'acceptorId' | 'unit' | 'contactAccess'> & {
-      ownerId: string;
-      userRole: SolutionRow['user_role'];
-    },
-  ): Promise<ContactAccess> {
-    if (deal.contactAccess === 'payment') return 'payment';
-    // D-27: a fee paid for this pair stays paid on a single-use post; each booking pays its own.
-    const booking = deal.userRole === 'provideSolution' && deal.unit !== null;
-    if (!booking && (await reads.paidBefore(deal.solutionId, deal.acceptorId))) return 'payment';
-    return rule.accessFor(supplierSide(deal.userRole, deal.ownerId, deal.acceptorId));
-  }
-
-  const notAvailable = (why: string) => new AppError('NOT_AVAILABLE', why);
+export function dealLifecycleService(deps: LifecycleDeps) {
+  const { lifecycle, reads, view, eurPerUsdMicro, now } = deps;
+  const parties = lifecycleParties(deps);
+  const { deliver, partyOf, accessOf, notAvailable } = parties;
 
   return {
+    ...disputeService(deps, parties),
+    ...dealClock(deps, parties),
+
     /** PUT /api/solution/solutionAccepted (D-32): a request; nobody pays to send one (D-15 revised). */
     async request(caller: Caller, body: RequestBody): Promise<AcceptedDeal> {
       if (body.user_id !== caller.userId || (body.accepted_by !== undefined && body.accepted_by !== caller.userId)) {
@@ -355,43 +269,6 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
       else await this.cancel(caller, mine.id, display);
     },
 
-    /** GET /api/admin/deals/disputed (D-34). */
-    async disputed(caller: Caller) {
-      if (!caller.admin) throw new AppError('FORBIDDEN');
-      return (await reads.disputed()).map((d) => ({
-        _id: d.id,
-        solution_id: d.solutionId,
-        title: d.title,
-        owner: { _id: d.owner.id, firstName: d.owner.firstName },
-        acceptor: { _id: d.acceptor.id, firstName: d.acceptor.firstName },
-        disputed_by: d.disputedBy,
-        disputed_at: d.disputedAt.toISOString(),
-      }));
-    },
-
-    /** POST /api/admin/deals/:dealId/settle (D-34): an admin ends a dispute. */
-    async settle(caller: Caller, dealId: string, outcome: 'completed' | 'cancelled') {
-      if (!caller.admin) throw new AppError('FORBIDDEN');
-      const deal = await reads.deal(dealId);
-      if (!deal) throw new AppError('NOT_FOUND');
-      const post = await reads.post(deal.solutionId);
-      const sub = post ? titleOf(post) : { en: '', fr: '' };
-      const settled = await lifecycle.settle({
-        dealId: deal.id,
-        outcome,
-        adminId: caller.userId,
-        ownerId: deal.ownerId,
-        at: now(),
-        told: [deal.ownerId, deal.acceptorId].map((userId) => ({
-          userId,
-          notice: requestNotices.settled(sub, outcome),
-        })),
-      });
-      if (!settled) throw notAvailable('This deal is not disputed');
-      await deliver(settled.notified);
-      return { _id: settled.deal.id, status: settled.deal.state };
-    },
-
     /** PUT /api/solution/:solutionId/availability (D-33): the owner's capacity and blocked dates. */
     async setAvailability(
       caller: Caller,
@@ -414,105 +291,6 @@ export function dealLifecycleService({ lifecycle, reads, rule, notifier, view, e
       if (input.capacity !== undefined) changes.capacity = input.capacity;
       if (input.blocked !== undefined) changes.blocked = input.blocked;
       if (!(await lifecycle.setAvailability(row.id, caller.userId, changes))) throw new AppError('NOT_FOUND');
-    },
-
-    /** D-34: a deleted account's requests and deals end, and the other parties are told. */
-    async endForAccount(userId: string): Promise<void> {
-      const ended = await lifecycle.endForAccount(userId, now());
-      for (const deal of ended) {
-        const post = await reads.post(deal.solutionId);
-        if (!post) continue;
-        const other = deal.acceptorId === userId ? post.user_id : deal.acceptorId;
-        const rows = await lifecycle.notify(deal.solutionId, [
-          { userId: other, notice: requestNotices.accountDeleted(titleOf(post)) },
-        ]);
-        await deliver(rows);
-      }
-    },
-
-    /**
-     * The clock's steps (D-32, D-33, D-34, D-15 revised), run by the job queue once a minute across
-     * all instances. Each step is a conditional move, so a step run twice moves a deal once.
-     */
-    async tick(): Promise<{ expired: number; lapsed: number; completed: number; reminded: number }> {
-      const at = now();
-      const counts = { expired: 0, lapsed: 0, completed: 0, reminded: 0 };
-      const subOf = async (solutionId: string) => {
-        const post = await reads.post(solutionId);
-        return post ? titleOf(post) : { en: '', fr: '' };
-      };
-
-      for (const deal of await lifecycle.unansweredSince(
-        new Date(at.getTime() - REQUEST_EXPIRY_DAYS * DAY_MS),
-        CLOCK_BATCH,
-      )) {
-        const sub = await subOf(deal.solutionId);
-        const ended = await lifecycle.end({
-          dealId: deal.id,
-          move: 'expire',
-          at,
-          endedReason: 'expired',
-          told: [{ userId: deal.acceptorId, notice: requestNotices.expired(sub) }],
-        });
-        if (ended) {
-          counts.expired++;
-          await deliver(ended.notified);
-        }
-      }
-
-      for (const deal of await lifecycle.unpaidSince(new Date(at.getTime() - FEE_LAPSE_HOURS * HOUR_MS), CLOCK_BATCH)) {
-        const party = await reads.deal(deal.id);
-        // A supplier who subscribed since the confirmation has access: nothing is due.
-        if (!party || (await accessOf(party)) !== 'none') continue;
-        const sub = await subOf(deal.solutionId);
-        const ended = await lifecycle.end({
-          dealId: deal.id,
-          move: 'lapse',
-          at,
-          endedReason: 'lapsed',
-          told: [party.ownerId, party.acceptorId].map((userId) => ({ userId, notice: requestNotices.lapsed(sub) })),
-        });
-        if (ended) {
-          counts.lapsed++;
-          await deliver(ended.notified);
-        }
-      }
-
-      for (const deal of await lifecycle.dueForCompletion(
-        new Date(at.getTime() - AUTO_COMPLETE_DAYS * DAY_MS),
-        CLOCK_BATCH,
-      )) {
-        const party = await reads.deal(deal.id);
-        if (!party) continue;
-        const sub = await subOf(deal.solutionId);
-        const done = await lifecycle.completeByClock({
-          dealId: deal.id,
-          ownerId: party.ownerId,
-          at,
-          told: [party.ownerId, party.acceptorId].map((userId) => ({ userId, notice: requestNotices.completed(sub) })),
-        });
-        if (done) {
-          counts.completed++;
-          await deliver(done.notified);
-        }
-      }
-
-      for (const deal of await lifecycle.remindersDue(at, new Date(at.getTime() + DAY_MS), CLOCK_BATCH)) {
-        const party = await reads.deal(deal.id);
-        if (!party) continue;
-        const sub = await subOf(deal.solutionId);
-        const day = deal
-          .fromAt!.toISOString()
-          .slice(0, deal.unit === 'hour' ? 16 : 10)
-          .replace('T', ' ');
-        const rows = await lifecycle.notify(
-          deal.solutionId,
-          [party.ownerId, party.acceptorId].map((userId) => ({ userId, notice: requestNotices.reminder(sub, day) })),
-        );
-        counts.reminded++;
-        await deliver(rows);
-      }
-      return counts;
     },
   };
 }

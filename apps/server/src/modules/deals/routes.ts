@@ -33,7 +33,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { buildSolutionsService, type Display } from '../solutions/service.js';
+import type { Display } from '../solutions/solution-record.js';
+import { buildSolutionsService } from '../solutions/service.js';
 import { buildDealLifecycleService } from './build.js';
 
 const secured = [{ accessToken: [] }];

@@ -24,9 +24,10 @@ import { dealNotices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { solutionsRepository, type SolutionRow, type SolutionsRepository } from '../solutions/repository.js';
+import type { SolutionRow } from '../solutions/post-rows-repository.js';
+import { solutionsRepository, type SolutionsRepository } from '../solutions/repository.js';
 import { titleOf } from '../solutions/title.js';
-import { ratingOf, toSolution, type Display } from '../solutions/service.js';
+import { ratingOf, toSolution, type Display } from '../solutions/solution-record.js';
 import {
   dealsRepository,
   type DealsRepository,

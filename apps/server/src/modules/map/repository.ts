@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseRows, queryRows } from '../../lib/sql-rows.js';
-import { viewerExact } from '../solutions/repository.js';
+import { viewerExact } from '../solutions/post-rows-repository.js';
 
 export interface MapFilter {
   /** One or two boxes (two when the viewport crosses the antimeridian): [west, south, east, north]. */

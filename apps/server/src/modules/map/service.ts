@@ -8,7 +8,7 @@ import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type Ma
 import type { Db } from '../../db/client.js';
 import { to3 } from '../../lib/public-point.js';
 import { titleIn } from '../solutions/title.js';
-import { ratingOf } from '../solutions/service.js';
+import { ratingOf } from '../solutions/solution-record.js';
 import {
   isFiltered,
   KEPT_ZOOMS,

@@ -23,7 +23,8 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { redirectAnswer, textAnswer } from '../../plugins/openapi.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
-import { buildPaymentsService, type MobileMoneyUrls, type ReturnUrls } from './service.js';
+import { buildPaymentsService } from './build.js';
+import type { MobileMoneyUrls, ReturnUrls } from './payment-records.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;

@@ -9,7 +9,8 @@ import { openMigratedDatabase, type Database } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import { addWorldPosts } from '../../db/seed.js';
 import type { SessionClaim } from '../sessions/service.js';
-import { solutionsRepository, type ListFilter } from './repository.js';
+import type { ListFilter } from './list-repository.js';
+import { solutionsRepository } from './repository.js';
 
 const names = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
 

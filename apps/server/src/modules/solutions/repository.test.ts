@@ -4,7 +4,9 @@ import { CATEGORIES } from '@app/shared';
 import { beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase, recordingDb, tableScans } from '../../../test/databases.js';
 import { deals, sessions, subscriptions, users } from '../../db/schema.js';
-import { solutionsRepository, type ListFilter, type NewSolutionRow } from './repository.js';
+import type { ListFilter } from './list-repository.js';
+import { solutionsRepository } from './repository.js';
+import type { NewSolutionRow } from './write-repository.js';
 
 const names = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
 

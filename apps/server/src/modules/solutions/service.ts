@@ -2,52 +2,34 @@
 // images (D-7), who sees a post and its contacts (D-6, D-14), soft deletion by the owner only.
 import { randomUUID } from 'node:crypto';
 import {
-  CATEGORIES,
-  COUNTRY_SEARCH_MIN_LETTERS,
   convertOwnPrice,
   currencyOfSetting,
   blockedInterval,
   findSubcategory,
   takenRanges,
   unitOfLabel,
-  formatMoney,
   parseDecimal,
-  searchTextTooShort,
   storedTitle,
-  toDecimalString,
-  type ListQuery,
   type NewSolution,
-  type PostSearchQuery,
-  type SearchField,
   type Solution,
-  type UserRole,
 } from '@app/shared';
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { countryCodeOf, normalizeName as normalize } from '../../lib/countries.js';
-import { distanceKm, roundHalfKm } from '../../lib/geo.js';
-import { drawPublicPoint, PUBLIC_POINT_RADIUS_KM, to3 } from '../../lib/public-point.js';
+import { countryCodeOf } from '../../lib/countries.js';
+import { distanceKm } from '../../lib/geo.js';
+import { drawPublicPoint, PUBLIC_POINT_RADIUS_KM } from '../../lib/public-point.js';
 import { processPostImage } from '../../lib/images.js';
 import { notices } from '../notifications/messages.js';
 import { entitlements } from '../entitlements/service.js';
 import type { Notifier } from '../notifications/notifier.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
-import { titleIn, titleOf } from './title.js';
-import {
-  BEST_MATCH_WINDOW,
-  solutionsRepository,
-  wordQuery,
-  type ImageRow,
-  type SolutionRow,
-  type SolutionsRepository,
-  type WordQuery,
-} from './repository.js';
+import { titleOf } from './title.js';
 
-export interface Display {
-  currency: ListQuery['currency'];
-  lang: ListQuery['lang'];
-}
+import { solutionsRepository, type SolutionsRepository } from './repository.js';
+
+import { browseService } from './browse-service.js';
+import { hiddenFrom, toSolution, withImages, type Display } from './solution-record.js';
 
 interface Deps {
   repo: SolutionsRepository;
@@ -58,54 +40,8 @@ interface Deps {
   notifier?: Notifier;
   now?: () => Date;
 }
-
-/** Deep paging of nearest-first lists is refused: nobody scrolls past this many posts. */
-const MAX_NEAR_OFFSET = 10_000;
 /** My Offers and My Orders show everything a person could manage on one screen. */
 const MY_LIST_LIMIT = 500;
-/** A search box reads at most this many words. */
-const MAX_SEARCH_WORDS = 8;
-
-export const mediaUrl = (key: string) => `/api/media/${key}`;
-
-/** Cursors are opaque to clients: base64url of the last row's key. */
-function encodeCursor(value: string): string {
-  return Buffer.from(value, 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined) return undefined;
-  return Buffer.from(cursor, 'base64url').toString('utf8');
-}
-
-function afterOf(cursor: string | undefined) {
-  const text = decodeCursor(cursor);
-  if (text === undefined) return undefined;
-  const match = /^k:(.{10,40})\|([0-9a-f-]{36})$/.exec(text);
-  if (!match || Number.isNaN(Date.parse(match[1]!))) {
-    throw new AppError('VALIDATION', 'Invalid input', { cursor: 'Invalid cursor' });
-  }
-  return { created: match[1]!, id: match[2]! };
-}
-
-function offsetOf(cursor: string | undefined): number {
-  const text = decodeCursor(cursor);
-  if (text === undefined) return 0;
-  const match = /^o:(\d{1,5})$/.exec(text);
-  if (!match || Number(match[1]) > MAX_NEAR_OFFSET) {
-    throw new AppError('VALIDATION', 'Invalid input', { cursor: 'Invalid cursor' });
-  }
-  return Number(match[1]);
-}
-
-/** The typed words that some post has as they are, as a tsquery OR'ing them; null when none is. */
-const exactWords = (words: string[], variants: Map<string, string[]>): string | null => {
-  const exact = words.filter((w) => variants.get(w)?.includes(w));
-  return exact.length > 0 ? exact.join(' | ') : null;
-};
-
-/** Category ids with their names in both languages, for searching by category (the names are the catalogue's). */
-const CATEGORY_NAMES = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
 
 /**
  * Migration 0022: a post stores its countries as ISO codes. A code or a name in English or French
@@ -118,113 +54,9 @@ function countryCodesOf(input: NewSolution): { pickup: string; delivery: string 
     input.delivery_country === null ? null : (countryCodeOf(input.delivery_country) ?? input.delivery_country.trim());
   return { pickup, delivery };
 }
-
-/** D-29: the average of a person's ratings to one decimal, null while nobody has rated. */
 const DAY_MS = 86_400_000;
 
-export const ratingOf = (sum: number, count: number) => ({
-  average: count > 0 ? Math.round((sum / count) * 10) / 10 : null,
-  count,
-});
-
-/**
- * D-35: the point a viewer is shown: the true one for the owner and a confirmed deal's parties
- * (`exact`), or when the owner shows the place; else the public point, to 3 decimals.
- */
-export function pointFor(
-  row: Pick<SolutionRow, 'pickup_lat' | 'pickup_lng' | 'exact_lat' | 'exact_lng' | 'show_exact_location'>,
-  exact: boolean,
-): { lat: number; lng: number; exact: boolean } {
-  return exact || row.show_exact_location
-    ? { lat: row.exact_lat, lng: row.exact_lng, exact: true }
-    : { lat: to3(row.pickup_lat), lng: to3(row.pickup_lng), exact: false };
-}
-
-/**
- * A post as the API answers it. `exact`: the viewer is its owner or a party of a deal the owner
- * confirmed (D-35); everyone else gets the public point.
- */
-export function toSolution(
-  row: SolutionRow,
-  images: ImageRow[],
-  display: Display,
-  contacts: boolean,
-  exact: boolean,
-): Solution {
-  const code = currencyOfSetting(display.currency);
-  const point = pointFor(row, exact);
-  const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
-  return {
-    _id: row.id,
-    user: {
-      _id: row.user_id,
-      firstName: row.user_first_name,
-      verified: row.user_verified,
-      vip: row.user_vip,
-      // D-14: contacts only for a viewer entitled to them; absent from the JSON otherwise.
-      ...(contacts && row.user_email ? { email: row.user_email } : {}),
-      ...(contacts && row.user_mobile ? { mobile_no: row.user_mobile } : {}),
-      // D-29: shown wherever a person is shown.
-      completed_deals: Number(row.user_completed_deals ?? 0),
-      rating: ratingOf(Number(row.user_rating_sum ?? 0), Number(row.user_rating_count ?? 0)),
-    },
-    user_role: row.user_role,
-    category: row.category,
-    sub_category: { en: row.sub_category_en, fr: row.sub_category_fr },
-    sub_category_id: row.sub_category_id,
-    title: titleIn(row, display.lang),
-    sub_category_price_dollar: toDecimalString(row.price_usd, 'USD'),
-    sub_category_price_euro: toDecimalString(row.price_eur, 'EUR'),
-    sub_category_price_fr: toDecimalString(row.price_xof, 'XOF'),
-    display_price: formatMoney(minor, code, display.lang === 'fr' ? 'fr-ca' : 'en-us'),
-    description: row.description,
-    images: images.map((image) => ({ url: mediaUrl(image.fullKey), thumb_url: mediaUrl(image.thumbKey) })),
-    // D-35: a street address narrows a home as much as the exact point, so it goes with it.
-    pickup_street_address: point.exact ? row.pickup_street_address : null,
-    pickup_city: row.pickup_city,
-    pickup_region: row.pickup_region,
-    pickup_country: row.pickup_country,
-    pickup_postal_address: row.pickup_postal_address,
-    pickup_date: row.pickup_date,
-    pickup_lat: point.lat,
-    pickup_lng: point.lng,
-    location_exact: point.exact,
-    delivery_street_address: point.exact ? row.delivery_street_address : null,
-    delivery_city: row.delivery_city,
-    delivery_region: row.delivery_region,
-    delivery_country: row.delivery_country,
-    delivery_postal_address: row.delivery_postal_address,
-    delivery_date: row.delivery_date,
-    status: row.status,
-    created_at: row.created_at,
-    // D-33: a post priced per day, night, hour or month is booked by date.
-    ...(row.unit ? { unit: row.unit, capacity: row.capacity } : {}),
-    ...(row.dates_to ? { dates_to: row.dates_to } : {}),
-  };
-}
-
-/** D-29: a hidden post, or one of a blocked owner, is gone for everyone but its owner and admins. */
-export const hiddenFrom = (row: Pick<SolutionRow, 'hidden' | 'owner_blocked' | 'user_id'>, viewer: Caller): boolean =>
-  (row.hidden || row.owner_blocked) && row.user_id !== viewer.userId && !viewer.admin;
-
 export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now = () => new Date() }: Deps) {
-  /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
-  async function withImages(
-    rows: SolutionRow[],
-    display: Display,
-    near?: [number, number],
-    exact: (row: SolutionRow) => boolean = (row) => row.viewer_exact,
-  ): Promise<Solution[]> {
-    return rows.map((row) => {
-      const solution = toSolution(row, row.images, display, false, exact(row));
-      // API.md: lists with `near` carry how far each post is from that point; D-35: from the point
-      // the viewer is shown, to the half kilometre.
-      return near
-        ? { ...solution, distance_km: roundHalfKm(distanceKm(near, solution.pickup_lat, solution.pickup_lng)) }
-        : solution;
-    });
-  }
-
   /**
    * D-35: a new post's public point, drawn once: the exact point when the owner shows it, the one
    * of the owner's earlier post from the same place (so that draws cannot be averaged), else a
@@ -239,31 +71,13 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
     }
     return drawPublicPoint(exact);
   }
-
-  function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
-    const more = rows.length > limit;
-    const shown = more ? rows.slice(0, limit) : rows;
-    return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
-  }
-
-  /**
-   * Reads the input a query needs; when it is invalid, the session is checked first, so a caller
-   * without a live session hears 401, as from requireUser, before any complaint about the input.
-   */
-  async function authFirst<T>(claim: SessionClaim, read: () => T): Promise<T> {
-    try {
-      return read();
-    } catch (error) {
-      await repo.checkSession(claim);
-      throw error;
-    }
-  }
-
   // D-13, D-14: one rule for contact details, shared with deals and payments.
   const rule = entitlements(repo, now);
   const supplierHasAccess = rule.supplierHasAccess;
 
   return {
+    ...browseService({ repo }),
+
     async add(caller: Caller, input: NewSolution, files: Buffer[], display: Display): Promise<Solution> {
       const found = findSubcategory(input.sub_category_id)!;
       const country = countryCodesOf(input);
@@ -388,115 +202,6 @@ export function solutionsService({ repo, storage, eurPerUsdMicro, notifier, now 
         ...(facts.myDeal ? { my_deal: { _id: facts.myDeal.id, status: facts.myDeal.state } } : {}),
       };
     },
-
-    /** Open posts of a type for the session `claim` names (checked with the read), newest or nearest first. */
-    async list(type: UserRole, query: ListQuery, claim: SessionClaim) {
-      if (query.near) {
-        const offset = await authFirst(claim, () => offsetOf(query.cursor));
-        const rows = await repo.list(
-          { type, category: query.category, near: { at: query.near, offset }, limit: query.limit + 1 },
-          claim,
-        );
-        const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
-        return {
-          data: await withImages(shown, query, query.near),
-          next_cursor: offset + query.limit > MAX_NEAR_OFFSET ? null : next_cursor,
-        };
-      }
-      const after = await authFirst(claim, () => afterOf(query.cursor));
-      const rows = await repo.list({ type, category: query.category, after, limit: query.limit + 1 }, claim);
-      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
-      return { data: await withImages(shown, query), next_cursor };
-    },
-
-    async search(
-      type: UserRole,
-      field: SearchField,
-      text: string,
-      query: Pick<ListQuery, 'limit' | 'cursor'> & Display,
-      claim: SessionClaim,
-    ) {
-      // Nothing left to match once accents and punctuation go: an empty result, not every post.
-      if (normalize(text) === '') {
-        await repo.checkSession(claim);
-        return { data: [], next_cursor: null };
-      }
-      // Issue 14: one letter matches nearly every country, a page of posts each.
-      if (searchTextTooShort(field, text)) {
-        await repo.checkSession(claim);
-        throw new AppError('VALIDATION', undefined, {
-          text: `At least ${COUNTRY_SEARCH_MIN_LETTERS} letters to search by country`,
-        });
-      }
-      const after = await authFirst(claim, () => afterOf(query.cursor));
-      const rows = await repo.search(
-        { type, field, text, categoryNames: CATEGORY_NAMES, after, limit: query.limit + 1 },
-        claim,
-      );
-      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
-      return { data: await withImages(shown, query), next_cursor };
-    },
-
-    /**
-     * GET /api/solution/search: every typed word must match a word of the post (title,
-     * description, city, sub-category and category names in both languages), exactly, as a
-     * beginning, or by a close spelling; nearest first with `near`, else best match first (API.md),
-     * else (no words) newest first.
-     */
-    async postSearch(query: PostSearchQuery, claim: SessionClaim) {
-      const words = [...new Set(normalize(query.q).split(' ').filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
-      const code = currencyOfSetting(query.currency);
-      const minor = (value: string | undefined) => (value === undefined ? undefined : parseDecimal(value, code));
-      const price = {
-        column:
-          code === 'EUR' ? ('price_eur' as const) : code === 'XOF' ? ('price_xof' as const) : ('price_usd' as const),
-        min: minor(query.min_price) ?? undefined,
-        max: minor(query.max_price) ?? undefined,
-      };
-      // Nearest first and best match first are paged by offset; newest first by the last row's key.
-      const byOffset = query.near !== undefined || words.length > 0;
-      const offset = byOffset ? await authFirst(claim, () => offsetOf(query.cursor)) : 0;
-      const after = byOffset ? undefined : await authFirst(claim, () => afterOf(query.cursor));
-      let match: WordQuery | null = null;
-      let variants = new Map<string, string[]>();
-      if (query.q.trim() !== '') {
-        variants = words.length > 0 ? await repo.searchVariants(words) : variants;
-        // A word that stands for nothing in any post: nothing matches every word.
-        if (words.length === 0 || words.some((w) => !variants.has(w))) {
-          await repo.checkSession(claim);
-          return { data: [], next_cursor: null };
-        }
-        match = wordQuery(words, variants);
-      }
-      const rows = await repo.postSearch(
-        {
-          words,
-          type: query.type,
-          category: query.category,
-          price,
-          near: query.near ? { at: query.near, offset, radiusKm: query.radius_km } : undefined,
-          best: query.near ? undefined : { exact: exactWords(words, variants), offset },
-          after,
-          limit: query.limit + 1,
-        },
-        match,
-        claim,
-      );
-      if (byOffset) {
-        const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
-        return {
-          data: await withImages(shown, query, query.near),
-          // Best match pages end with its window (repository.ts); nearest first at MAX_NEAR_OFFSET.
-          next_cursor:
-            offset + query.limit > MAX_NEAR_OFFSET || (!query.near && offset + query.limit >= BEST_MATCH_WINDOW)
-              ? null
-              : next_cursor,
-        };
-      }
-      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
-      return { data: await withImages(shown, query), next_cursor };
-    },
-
     /** My Offers: the caller's own posts (API.md: own only). */
     async mine(caller: Caller, userId: string, display: Display) {
       if (userId !== caller.userId) throw new AppError('FORBIDDEN');

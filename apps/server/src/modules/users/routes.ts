@@ -2,8 +2,6 @@
 import {
   addNotiLanguageBodySchema,
   addNotiLanguageQuerySchema,
-  adminUpdateUserBodySchema,
-  adminUserSchema,
   codeValidationBodySchema,
   dataOf,
   emailVerifyBodySchema,
@@ -17,8 +15,6 @@ import {
   updateCountryBodySchema,
   updatePasswordBodySchema,
   updateSubscriptionBodySchema,
-  updateUserDataSchema,
-  userListItemSchema,
   userSchema,
   verificationResultSchema,
 } from '@app/shared';
@@ -30,11 +26,13 @@ import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../../plugins/auth.js';
-import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
+import { fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
 import { buildUsersService } from './service.js';
+import { adminUserRoutes } from './admin-routes.js';
+import { avatarRoutes } from './avatar-routes.js';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const secured = [{ accessToken: [] }];
@@ -297,46 +295,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request) => ({ data: await users.updateSubscription(caller(request), request.body) }),
   );
-
-  app.put(
-    '/api/user/updateUser',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['user'],
-        summary: 'Update the profile: multipart with files (avatar), user_id and update_data (JSON string)',
-        security: secured,
-        requestContent: {
-          'multipart/form-data': multipartForm(
-            {
-              user_id: { type: 'string', format: 'uuid', description: "The caller's own id" },
-              update_data: jsonPart(updateUserDataSchema, 'The fields to change (JSON)'),
-              files: fileParts('A new avatar (the first file)', 1),
-            },
-            ['user_id'],
-          ),
-        },
-        response: {
-          200: dataOf(userSchema),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          413: errorSchema,
-          415: errorSchema,
-        },
-      },
-    },
-    async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', 'Send multipart/form-data');
-      const { fields, files } = await readMultipart(request);
-      const userId = parseOrFail(idSchema, fields.user_id, 'user_id');
-      const data = fields.update_data
-        ? jsonField(fields, 'update_data', (v) => parseOrFail(updateUserDataSchema, v, 'update_data'))
-        : {};
-      return { data: await users.updateProfile(caller(request), userId, data, files[0]) };
-    },
-  );
-
   app.get(
     '/api/user/addNotiLanguage',
     {
@@ -387,101 +345,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       return reply.code(204).send();
     },
   );
-
-  app.get(
-    '/api/user/getAllUsers',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['admin'],
-        summary: 'All users (admins only, D-11)',
-        security: secured,
-        response: { 200: dataOf(z.array(userListItemSchema)), 401: errorSchema, 403: errorSchema },
-      },
-    },
-    async (request) => ({
-      data: (await users.listForAdmin(caller(request))).map(({ _id, firstName, email, mobile_no }) => ({
-        _id,
-        firstName,
-        email,
-        mobile_no,
-      })),
-    }),
-  );
-
-  app.get(
-    '/api/admin/users',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['admin'],
-        summary: 'Users with their ID images and badges (admins only)',
-        security: secured,
-        response: { 200: dataOf(z.array(adminUserSchema)), 401: errorSchema, 403: errorSchema },
-      },
-    },
-    async (request) => ({ data: await users.listForAdmin(caller(request)) }),
-  );
-
-  app.patch(
-    '/api/admin/users/:userId',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['admin'],
-        summary: "Set a user's verified ('+ID') and vip badges (admins only, never their own)",
-        security: secured,
-        // Ids are uuids: anything else is a 400 here, not a database error (issue 8).
-        params: z.object({ userId: z.uuid() }),
-        body: adminUpdateUserBodySchema,
-        response: { 200: dataOf(adminUserSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },
-      },
-    },
-    async (request) => ({ data: await users.setFlags(caller(request), request.params.userId, request.body) }),
-  );
-
-  app.get(
-    '/api/admin/users/:userId/id-images/:index',
-    {
-      preHandler: app.requireUser,
-      schema: {
-        tags: ['admin'],
-        summary: 'An ID image of a withID account (admins only)',
-        security: secured,
-        params: z.object({ userId: z.uuid(), index: z.coerce.number().int().min(0).max(3) }),
-        response: {
-          200: fileAnswer('The image, never cached', ['image/*']),
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const file = await users.idImage(caller(request), request.params.userId, request.params.index);
-      return reply.type(file.contentType).header('cache-control', 'private, no-store').send(file.body);
-    },
-  );
-
-  app.get(
-    '/api/media/avatars/:file',
-    {
-      schema: {
-        tags: ['media'],
-        summary: 'An avatar image',
-        params: z.object({ file: z.string().regex(/^[A-Za-z0-9-]+\.webp$/) }),
-        response: { 200: fileAnswer('The image', ['image/webp']), 400: errorSchema, 404: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const file = await app.storage.get(`avatars/${request.params.file}`);
-      if (!file) throw new AppError('NOT_FOUND');
-      // Names are random and never reused: a phone keeps the image.
-      return reply
-        .type(file.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(file.body);
-    },
-  );
+  avatarRoutes(app, users);
+  adminUserRoutes(app, users);
 };

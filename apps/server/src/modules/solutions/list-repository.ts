@@ -1,0 +1,175 @@
+// Post reads one at a time or by owner: details (with what D-6 and D-14 ask), lists newest or
+// nearest first, My Offers and My Orders.
+import { type CategoryId, type ContactAccess, type UserRole } from '@app/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { queryRows } from '../../lib/sql-rows.js';
+import type { RunningSubscription } from '../entitlements/service.js';
+import { signedInRows } from '../sessions/repository.js';
+import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
+import { contactAccessEnum, subscriptionKindEnum } from '../../db/schema.js';
+import {
+  COLUMNS,
+  SELECT,
+  newestFirst,
+  open,
+  postRunner,
+  rowCount,
+  rowsOf,
+  solutionRow,
+  viewerExact,
+  type SolutionRow,
+} from './post-rows-repository.js';
+
+/** findForViewer's row: the post, its live deal, and the subscriptions running of each party. */
+const runningSubscription = z.enum(subscriptionKindEnum.enumValues).nullable();
+const viewedRow = solutionRow.extend({
+  deal_acceptor_id: z.string().nullable(),
+  deal_contact_access: z.enum(contactAccessEnum.enumValues).nullable(),
+  viewer_subscription: runningSubscription,
+  owner_subscription: runningSubscription,
+  acceptor_subscription: runningSubscription,
+});
+
+/** A post as one viewer's details call needs it (findForViewer). */
+export interface ViewedSolution {
+  row: SolutionRow;
+  deal: { acceptorId: string; contactAccess: ContactAccess } | undefined;
+  /** The subscription running (or null) of each of the viewer, the owner and the deal's acceptor. */
+  subscriptions: Map<string, RunningSubscription>;
+}
+
+export interface ListFilter {
+  type: UserRole;
+  category?: CategoryId | undefined;
+  /** Newest first after this (created_at, id); absent for the first page. */
+  after?: { created: string; id: string } | undefined;
+  /** Nearest first from [lng, lat], paged by offset. */
+  near?: { at: [number, number]; offset: number } | undefined;
+  limit: number;
+}
+
+export function postReads(db: Db) {
+  const run = postRunner(db);
+  return {
+    async findById(id: string): Promise<SolutionRow | undefined> {
+      return rowsOf(await db.execute(sql`${SELECT} where s.id = ${id} and u.deleted_at is null`))[0];
+    },
+
+    /**
+     * A post with everything D-6 and D-14 ask about it for one viewer, in one round trip (bench/load:
+     * the details call made four): its live deal, and the subscriptions running at `now` of the
+     * viewer, the owner and the deal's acceptor. The rule itself stays in modules/entitlements. The
+     * viewer is a signed-in caller, or a session claim checked in the same statement.
+     */
+    async findForViewer(
+      id: string,
+      viewer: Caller | SessionClaim,
+      now: Date,
+    ): Promise<{ viewer: Caller; found: ViewedSolution | undefined }> {
+      const at = now.toISOString();
+      const running = (userId: SQL) => sql`(select r.kind from subscriptions r where r.user_id = ${userId}
+        and r.status in ('active', 'cancelled') and r.end_at > ${at}::timestamptz limit 1)`;
+      const query = (viewerId: SQL) => sql`
+        select v.*, ${running(viewerId)} as viewer_subscription,
+               ${running(sql`v.user_id`)} as owner_subscription,
+               case when v.deal_acceptor_id is null then null else ${running(sql`v.deal_acceptor_id`)} end
+                 as acceptor_subscription
+        from (${COLUMNS}, d.acceptor_id as deal_acceptor_id, d.contact_access as deal_contact_access
+          from solutions s join users u on u.id = s.user_id
+          -- D-14, D-32: the viewer's own confirmed deal on the post, if any.
+          left join lateral (select x.acceptor_id, x.contact_access from deals x
+            where x.solution_id = s.id and x.acceptor_id = ${viewerId} and x.state in ('accepted', 'completed')
+            order by x.accepted_at desc limit 1) d on true
+          where s.id = ${id} and u.deleted_at is null) v`;
+      let caller: Caller;
+      let viewed: z.infer<typeof viewedRow> | undefined;
+      if ('hash' in viewer) {
+        const signedIn = await signedInRows(db, viewer, query(sql`me.user_id`), viewedRow);
+        caller = signedIn.viewer;
+        viewed = signedIn.rows[0];
+      } else {
+        caller = viewer;
+        [viewed] = await queryRows(db, query(sql`${viewer.userId}::uuid`), viewedRow);
+      }
+      if (!viewed) return { viewer: caller, found: undefined };
+      const {
+        deal_acceptor_id: acceptorId,
+        deal_contact_access: contactAccess,
+        viewer_subscription: viewerRunning,
+        owner_subscription: ownerRunning,
+        acceptor_subscription: acceptorRunning,
+        ...row
+      } = viewed;
+      const subscriptions = new Map<string, RunningSubscription>([
+        [caller.userId, viewerRunning],
+        [row.user_id, ownerRunning],
+      ]);
+      const deal = acceptorId && contactAccess ? { acceptorId, contactAccess } : undefined;
+      if (deal) subscriptions.set(deal.acceptorId, acceptorRunning);
+      return { viewer: caller, found: { row, deal, subscriptions } };
+    },
+
+    async list(filter: ListFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
+      const category = filter.category ? sql`and s.category = ${filter.category}` : sql``;
+      const where = sql`where ${open} and s.user_role = ${filter.type} ${category}`;
+      if (filter.near) {
+        const [lng, lat] = filter.near.at;
+        const at = sql`point(${lng}, ${lat})`;
+        // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
+        // the id tie-break it sorted every open post (a sequential scan). So the index first finds
+        // how far the last wanted post lies, and the circle of that radius (an index scan too, and a
+        // superset: it includes every tie) is then sorted exactly by (distance, id).
+        // A later page sends its offset as a parameter (offsets are many); the first page, by far
+        // the most asked for, has none, so PostgreSQL can keep one generic plan for it (rowCount).
+        const skip = filter.near.offset;
+        const reach = sql`(select max(k.d) from (select s.location <-> ${at} as d from solutions s
+          join users u on u.id = s.user_id ${where} order by s.location <-> ${at}
+          limit ${skip ? sql`${rowCount(filter.limit)} + ${skip}::int` : rowCount(filter.limit)}) k)`;
+        return run(
+          sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
+            order by s.location <-> ${at}, s.id
+            limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
+          claim,
+          filter.limit,
+        );
+      }
+      return run(sql`${SELECT} ${where} ${newestFirst(filter)}`, claim, filter.limit);
+    },
+
+    /** Throws AUTH_FAILED unless `claim` names a live session: for calls that end before their query. */
+    async checkSession(claim: SessionClaim): Promise<void> {
+      await signedInRows(db, claim, sql`select 1 where false`, z.never());
+    },
+
+    /** The posts of deals (issue 15), whatever their status now: a deal keeps its post. */
+    async byIds(ids: string[]): Promise<SolutionRow[]> {
+      if (ids.length === 0) return [];
+      const list = sql.join(
+        [...new Set(ids)].map((id) => sql`${id}::uuid`),
+        sql`, `,
+      );
+      return rowsOf(await db.execute(sql`${SELECT} where s.id in (${list})`));
+    },
+
+    /** My Offers (SPEC 2.3 item 11): the owner's posts, open or taken, newest first. */
+    async byOwner(userId: string, limit: number): Promise<SolutionRow[]> {
+      return rowsOf(
+        await db.execute(sql`${SELECT} where s.user_id = ${userId} and s.status <> 'Deleted'
+          order by s.created_at desc, s.id desc limit ${limit}`),
+      );
+    },
+
+    /** My Orders (SPEC 2.3 item 12): posts the user requested or holds a live deal on, latest first. */
+    async acceptedBy(userId: string, limit: number): Promise<SolutionRow[]> {
+      return rowsOf(
+        await db.execute(sql`${COLUMNS}, ${viewerExact(sql`s`, sql`${userId}::uuid`)} as viewer_exact
+          from solutions s join users u on u.id = s.user_id join (select solution_id, max(accepted_at) as last_at from deals
+            where acceptor_id = ${userId} and ended_at is null group by solution_id) d on d.solution_id = s.id
+          where s.status <> 'Deleted' and not s.hidden and not s.owner_blocked
+          order by d.last_at desc limit ${limit}`),
+      );
+    },
+  };
+}
