@@ -1,12 +1,15 @@
 // SPEC 2.3 items 1 and 2 (/dashboard and /map) with issue 16's search box over the map: the map
 // screen (features/map) and the search (features/posts) meet here, with "Alert me" on the
-// results (features/alerts, D-36): the search's words, type and category around the user.
+// results (features/alerts, D-36): the search's words, type and category around the user; and on
+// the map's filters: the chosen category in the visible area (its centre, the radius holding it).
+import { useTranslation } from 'react-i18next';
 import { AlertMeButton } from '../features/alerts/components/alert-me-button';
 import { DEFAULT_ALERT_RADIUS_KM } from '../features/alerts/api/alerts';
 import { PostSearch } from '../features/posts/components/post-search';
 import { MapScreen } from '../features/map/components/map-screen';
 
 export function DashboardScreen({ title }: { title: string }) {
+  const { t } = useTranslation();
   return (
     <MapScreen
       title={title}
@@ -30,6 +33,21 @@ export function DashboardScreen({ title }: { title: string }) {
               }
             />
           )}
+        />
+      )}
+      filtersExtra={({ category, area }) => (
+        <AlertMeButton
+          key={`${category ?? ''}@${area ? `${area.lat.toFixed(3)},${area.lng.toFixed(3)},${Math.round(area.radiusKm)}` : ''}`}
+          label={t('alerts.alertMeHere')}
+          draft={
+            area
+              ? {
+                  category,
+                  near: { lat: area.lat, lng: area.lng },
+                  radiusKm: Math.min(200, Math.max(1, area.radiusKm)),
+                }
+              : null
+          }
         />
       )}
     />
