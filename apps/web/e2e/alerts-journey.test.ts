@@ -68,7 +68,7 @@ it(
     // The alerts screen, from the mailbox: the alert, its last match opening the need.
     await page.getByRole('link', { name: 'Gérer mes alertes' }).click();
     await page.waitForURL('**/alerts');
-    const alert = page.getByRole('article').filter({ hasText: '« tracteur »' });
+    const alert = page.getByRole('article').filter({ hasText: 'tracteur' });
     await alert.getByRole('link', { name: "Ouvrir l'annonce" }).waitFor();
     expect(await alert.getByRole('link', { name: "Ouvrir l'annonce" }).getAttribute('href')).toBe(`/s/${needId}`);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(PHONE.width);

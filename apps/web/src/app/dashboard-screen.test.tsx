@@ -10,13 +10,15 @@ import { DashboardScreen } from './dashboard-screen';
 vi.mock('../features/map/components/posts-map', () => ({
   PostsMap: (props: PostsMapProps) => {
     const { onArea } = props;
-    useEffect(() => onArea?.({ lat: 14.7, lng: -17.45, radiusKm: 3.4 }), [onArea]);
+    useEffect(() => onArea?.(area), [onArea]);
     return <div data-testid="posts-map" />;
   },
 }));
+let area = { lat: 14.7, lng: -17.45, radiusKm: 3.4 };
 vi.mock('../features/posts/components/post-search', () => ({ PostSearch: () => null }));
 
 beforeEach(() => {
+  area = { lat: 14.7, lng: -17.45, radiusKm: 3.4 };
   localStorage.clear();
   localStorage.setItem('tooltip', 'false');
   signIn(testUser());
@@ -34,7 +36,7 @@ describe('"Alert me" on the map filters (D-36)', () => {
     fireEvent.click(
       within(screen.getByRole('group', { name: 'Categories' })).getByRole('button', { name: equipment.name.en }),
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Alert me about this area' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Alert me here' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST /api/alerts')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/alerts')[0]![1]?.body))).toEqual({
       category: equipment.id,
@@ -43,5 +45,13 @@ describe('"Alert me" on the map filters (D-36)', () => {
       sms: false,
     });
     expect(await screen.findByRole('link', { name: 'My alerts' })).toHaveAttribute('href', '/alerts');
+  });
+
+  it('waits for a view no wider than an alert may be (200 km)', async () => {
+    area = { lat: 5, lng: 20, radiusKm: 3500 };
+    routeFetch({});
+    renderScreen('/dashboard', <DashboardScreen title="Map" />);
+    await screen.findByTestId('posts-map');
+    expect(screen.queryByRole('button', { name: 'Alert me here' })).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { DEFAULT_ALERT_RADIUS_KM } from '../features/alerts/api/alerts';
 import { PostSearch } from '../features/posts/components/post-search';
 import { MapScreen } from '../features/map/components/map-screen';
 
+const MAX_ALERT_RADIUS_KM = 200;
+
 export function DashboardScreen({ title }: { title: string }) {
   const { t } = useTranslation();
   return (
@@ -40,12 +42,10 @@ export function DashboardScreen({ title }: { title: string }) {
           key={`${category ?? ''}@${area ? `${area.lat.toFixed(3)},${area.lng.toFixed(3)},${Math.round(area.radiusKm)}` : ''}`}
           label={t('alerts.alertMeHere')}
           draft={
-            area
-              ? {
-                  category,
-                  near: { lat: area.lat, lng: area.lng },
-                  radiusKm: Math.min(200, Math.max(1, area.radiusKm)),
-                }
+            // D-36: an alert's radius is 1-200 km; a wider view (the world before the position
+            // comes) is no place to be alerted about, so the button waits for a closer one.
+            area && area.radiusKm <= MAX_ALERT_RADIUS_KM
+              ? { category, near: { lat: area.lat, lng: area.lng }, radiusKm: Math.max(1, area.radiusKm) }
               : null
           }
         />
