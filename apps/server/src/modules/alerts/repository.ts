@@ -174,13 +174,13 @@ export function alertsRepository(db: Db) {
         -- The owners are read for the matches only, not for every alert the area's index yields.
         m as materialized (
           select a.id as alert_id, a.user_id, a.sms
-          from p, keys, alerts a
+          from p, alerts a
           where a.area && box(p.at, p.at)
             and a.user_id <> p.user_id
             and (a.user_role is null or a.user_role = p.user_role)
             and (a.category is null or a.category = p.category)
             and (a.sub_category_id is null or a.sub_category_id = p.sub_category_id)
-            and a.words <@ keys.k
+            and a.words <@ (select k from keys)
             and ${distanceKm(sql`a.location`, sql`p.at`)} <= a.radius_km)
         select m.alert_id, m.user_id, m.sms from m join users u on u.id = m.user_id
         where u.deleted_at is null and u.blocked_at is null`;
@@ -191,25 +191,40 @@ export function alertsRepository(db: Db) {
     },
 
     /**
-     * Records the matches not yet recorded (a job run twice tells nobody twice) and each alert's
-     * last match; answers the ones recorded now.
+     * Records the matches not yet recorded, each alert's last match, and one notification per
+     * owner told (D-21: both texts, opening the post), in one transaction: a job that stops half
+     * way records nothing, so its retry tells everyone; a job run twice tells nobody twice. The
+     * notifications are one multi-row insert, not one statement per owner.
      */
-    async record(solutionId: string, matches: z.infer<typeof matchRow>[], at: Date) {
-      if (matches.length === 0) return [];
-      const rows = await queryRows(
-        db,
-        sql`insert into alert_matches (alert_id, solution_id, user_id, created_at)
-          select m.alert_id::uuid, ${solutionId}::uuid, m.user_id::uuid, ${at.toISOString()}::timestamptz
-          from json_to_recordset(${JSON.stringify(matches)}::json) as m(alert_id text, user_id text)
-          on conflict do nothing returning alert_id, user_id`,
-        z.object({ alert_id: z.string(), user_id: z.string() }),
-      );
-      if (rows.length > 0) {
-        await db.execute(sql`update alerts set last_match_at = ${at.toISOString()}::timestamptz,
+    async recordAndNotify(
+      solutionId: string,
+      matches: z.infer<typeof matchRow>[],
+      text: { en: string; fr: string },
+      at: Date,
+    ) {
+      if (matches.length === 0) return { recorded: [], notices: [] };
+      return db.transaction(async (tx) => {
+        const recorded = await queryRows(
+          tx as unknown as SqlExecutor,
+          sql`insert into alert_matches (alert_id, solution_id, user_id, created_at)
+            select m.alert_id::uuid, ${solutionId}::uuid, m.user_id::uuid, ${at.toISOString()}::timestamptz
+            from json_to_recordset(${JSON.stringify(matches)}::json) as m(alert_id text, user_id text)
+            on conflict do nothing returning alert_id, user_id`,
+          z.object({ alert_id: z.string(), user_id: z.string() }),
+        );
+        if (recorded.length === 0) return { recorded, notices: [] };
+        await tx.execute(sql`update alerts set last_match_at = ${at.toISOString()}::timestamptz,
           last_solution_id = ${solutionId}
-          where id = any(${`{${rows.map((r) => r.alert_id).join(',')}}`}::uuid[])`);
-      }
-      return rows;
+          where id = any(${`{${recorded.map((r) => r.alert_id).join(',')}}`}::uuid[])`);
+        const owners = [...new Set(recorded.map((r) => r.user_id))];
+        const notices = await tx
+          .insert(notifications)
+          .values(
+            owners.map((userId) => ({ userId, messageEn: text.en, messageFr: text.fr, solutionId, createdAt: at })),
+          )
+          .returning();
+        return { recorded, notices };
+      });
     },
 
     /** The alert SMS the user was sent since `since`. */
@@ -245,15 +260,6 @@ export function alertsRepository(db: Db) {
         sql`select language, mobile_no, country from users where id = ${userId} and deleted_at is null`,
         z.object({ language: z.enum(['en', 'fr']), mobile_no: z.string().nullable(), country: z.string().nullable() }),
       );
-      return row;
-    },
-
-    /** The stored notification of a match (D-21: both texts), opening the post. */
-    async notify(userId: string, text: { en: string; fr: string }, solutionId: string, at: Date) {
-      const [row] = await db
-        .insert(notifications)
-        .values({ userId, messageEn: text.en, messageFr: text.fr, solutionId, createdAt: at })
-        .returning();
       return row;
     },
 

@@ -18,6 +18,8 @@ export const ALERT_SMS_JOB = 'alert-sms';
 
 /** Words of an alert kept (a search takes as many). */
 const MAX_ALERT_WORDS = 8;
+/** Notifications sent to the live stream and push at once. */
+const DELIVERY_BATCH = 50;
 /** One GSM-7 SMS segment. */
 const SMS_SEGMENT = 160;
 
@@ -164,29 +166,31 @@ export function buildAlertsService({ db, notifier, jobs, now, publicUrl }: Deps)
      */
     async matchPost(solutionId: string): Promise<{ matched: number; told: number; sms: Record<string, number> }> {
       const matches = await repo.matching(solutionId);
-      const at = now();
-      const recorded = await repo.record(solutionId, matches, at);
-      const post = await repo.post(solutionId);
       const sms: Record<string, number> = {};
-      if (!post || recorded.length === 0) return { matched: matches.length, told: 0, sms };
+      if (matches.length === 0) return { matched: 0, told: 0, sms };
+      const post = await repo.post(solutionId);
+      if (!post) return { matched: matches.length, told: 0, sms };
       const title = postTitle({
         title: post.title,
         sub_category: { en: post.sub_category_en, fr: post.sub_category_fr },
       });
       const notice = alertNotices.matched(post.user_role, title, post.pickup_city ?? '');
-      const smsOn = new Set(matches.filter((m) => m.sms).map((m) => m.alert_id));
-      const byUser = new Map<string, string[]>();
-      for (const r of recorded) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r.alert_id]);
-      for (const [userId, alertIds] of byUser) {
-        const row = await repo.notify(userId, notice, solutionId, at);
-        if (row) await notifier.delivered(row, `/s/${solutionId}`);
-        const smsAlert = alertIds.find((id) => smsOn.has(id));
-        if (smsAlert) {
-          const state = await smsFor({ alertId: smsAlert, solutionId, userId });
-          sms[state] = (sms[state] ?? 0) + 1;
-        }
+      const { recorded, notices } = await repo.recordAndNotify(solutionId, matches, notice, now());
+      // Live stream and push once stored, a batch at a time (each is a request to Redis or a push service).
+      for (let i = 0; i < notices.length; i += DELIVERY_BATCH) {
+        await Promise.all(
+          notices.slice(i, i + DELIVERY_BATCH).map((row) => notifier.delivered(row, `/s/${solutionId}`)),
+        );
       }
-      return { matched: matches.length, told: byUser.size, sms };
+      const smsOn = new Set(matches.filter((m) => m.sms).map((m) => m.alert_id));
+      const smsAlertOf = new Map<string, string>();
+      for (const r of recorded)
+        if (smsOn.has(r.alert_id) && !smsAlertOf.has(r.user_id)) smsAlertOf.set(r.user_id, r.alert_id);
+      for (const [userId, alertId] of smsAlertOf) {
+        const state = await smsFor({ alertId, solutionId, userId });
+        sms[state] = (sms[state] ?? 0) + 1;
+      }
+      return { matched: matches.length, told: notices.length, sms };
     },
 
     /** GET /s/:solutionId: the post's owner and type, for the link to its page. */

@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';
 import { AlertsPage } from './alerts-page';
 import { AlertMeButton } from './alert-me-button';
+import { AlertOffer } from './alert-offer';
+import { solution } from '../../../testing/post-fixtures';
 
 const alert = (over: Partial<Alert> = {}): Alert => ({
   _id: 'a1',
@@ -113,5 +115,31 @@ describe('/alerts (D-36)', () => {
     expect(
       await screen.findByText('You have reached the limit of 20 alerts. Delete one to add another.'),
     ).toBeInTheDocument();
+  });
+
+  it('after publishing a need, offers an alert for the matching offers near it (and the reverse)', async () => {
+    const fetchMock = routeFetch({ 'POST /api/alerts': () => [201, { data: alert() }] });
+    const need = solution({
+      user_role: 'needSolution',
+      category: 'Equipments',
+      sub_category_id: 'equipment-tractor',
+      pickup_lat: 14.79,
+      pickup_lng: -16.93,
+    });
+    renderScreen('/needsolution', <AlertOffer solution={need} />);
+    expect(screen.getByText('Be told when someone offers this near you.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Alert me to offers' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/alerts')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST /api/alerts')[0]![1]?.body))).toEqual({
+      type: 'provideSolution',
+      category: 'Equipments',
+      sub_category_id: 'equipment-tractor',
+      near: '-16.93000,14.79000',
+      radius_km: 25,
+      sms: false,
+    });
+    cleanup();
+    renderScreen('/providesolution', <AlertOffer solution={{ ...need, user_role: 'provideSolution' }} />);
+    expect(screen.getByRole('button', { name: 'Alert me to needs' })).toBeInTheDocument();
   });
 });

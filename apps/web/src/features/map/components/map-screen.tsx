@@ -14,6 +14,7 @@ import { CategoryBar } from './category-bar';
 import { LocationModal } from '../../../components/location-modal';
 import { MapTooltip } from './map-tooltip';
 import { PostModal } from './post-modal';
+import type { MapArea } from './posts-map';
 
 // Issue 17: the map itself (Leaflet and the markers) is a chunk of its own, downloaded alongside
 // (map-chunks-plugin.ts): the screen around it, with its tooltip or SPEC 4's location modal,
@@ -24,9 +25,11 @@ interface Props {
   title: string;
   /** Issue 16: the search box above the map, given the screen's position (composed in app/). */
   search?: (position: AskedPosition) => ReactNode;
+  /** Beside the map's filters (composed in app/): given the chosen category and the visible area. */
+  filtersExtra?: (filters: { category: CategoryId | null; area: MapArea | null }) => ReactNode;
 }
 
-export function MapScreen({ title, search }: Props) {
+export function MapScreen({ title, search, filtersExtra }: Props) {
   const { t } = useTranslation();
   const position = usePosition();
   const locationPrompt = useLocationPrompt(position);
@@ -35,6 +38,7 @@ export function MapScreen({ title, search }: Props) {
   const [category, setCategory] = useState<CategoryId | null>(null);
   const [alert, setAlert] = useState(false);
   const [posting, setPosting] = useState(false);
+  const [area, setArea] = useState<MapArea | null>(null);
   const chosen = category ? (findCategory(category) ?? null) : null;
 
   const choose = (next: CategoryId | null) => {
@@ -69,8 +73,9 @@ export function MapScreen({ title, search }: Props) {
             </div>
           }
         >
-          <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} />
+          <PostsMap label={t('map.label')} asked={position} zoom={ZOOM_CITY} category={category} onArea={setArea} />
         </Suspense>
+        {filtersExtra ? <div className="map-filters-extra">{filtersExtra({ category, area })}</div> : null}
         <MapTooltip />
         <button type="button" className="map-plus" aria-label={t('map.post')} onClick={plus}>
           <Plus aria-hidden="true" size={30} strokeWidth={2.5} />

@@ -53,6 +53,15 @@ export interface PostsMapProps {
   category?: CategoryId | null;
   /** A visitor's click on a marker: the sign-in prompt instead of the popup. */
   onVisitorOpen?: () => void;
+  /** The visible area once the map settles: its centre and the radius of the circle holding it. */
+  onArea?: (area: MapArea) => void;
+}
+
+/** What the screen shows of the map: "Alert me" on the map (D-36) makes its alert from it. */
+export interface MapArea {
+  lat: number;
+  lng: number;
+  radiusKm: number;
 }
 
 interface View {
@@ -60,7 +69,7 @@ interface View {
   zoom: number;
 }
 
-export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen }: PostsMapProps) {
+export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen, onArea }: PostsMapProps) {
   const { t } = useTranslation();
   const position = positionOf(asked);
   const [view, setView] = useState<View | null>(null);
@@ -82,7 +91,7 @@ export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen }:
         <Basemap shapesAfter={posts.data === undefined && !posts.isError} />
         <ZoomControl position="topleft" zoomInTitle={t('map.zoomIn')} zoomOutTitle={t('map.zoomOut')} />
         <FollowPosition position={position} zoom={zoom} />
-        <ViewportWatcher onChange={setView} hold={asked.status === 'pending'} />
+        <ViewportWatcher onChange={setView} onArea={onArea} hold={asked.status === 'pending'} />
         {position ? <PositionMarker position={position} /> : null}
         <Posts points={points} clusters={clusters} zoom={view?.zoom ?? zoom} onVisitorOpen={onVisitorOpen} />
       </MapContainer>
@@ -100,13 +109,27 @@ export function PostsMap({ label, asked, zoom, category = null, onVisitorOpen }:
  * on a slow link, so the first report waits for the position, for at most POSITION_WAIT_MS.
  * FollowPosition, rendered before this, has moved the map when the hold ends.
  */
-function ViewportWatcher({ onChange, hold }: { onChange: (view: View) => void; hold: boolean }) {
+function ViewportWatcher({
+  onChange,
+  onArea,
+  hold,
+}: {
+  onChange: (view: View) => void;
+  onArea?: (area: MapArea) => void;
+  hold: boolean;
+}) {
   const map = useMap();
   const last = useRef('');
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const report = () => {
       const b = map.getBounds();
+      const centre = map.getCenter();
+      onArea?.({
+        lat: centre.lat,
+        lng: centre.lng,
+        radiusKm: centre.distanceTo(b.getNorthEast()) / 1000,
+      });
       const zoom = Math.round(map.getZoom());
       // The view asked for at start-up, when it holds this one, is already answered (or asked).
       const { bbox } = withFirstView({
@@ -129,7 +152,7 @@ function ViewportWatcher({ onChange, hold }: { onChange: (view: View) => void; h
       clearTimeout(timer);
       map.off('moveend', later);
     };
-  }, [map, onChange, hold]);
+  }, [map, onChange, onArea, hold]);
   return null;
 }
 
