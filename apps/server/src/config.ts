@@ -144,12 +144,31 @@ const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   // D-4: euros per US dollar for own-proposition prices (the CFA franc is pegged to the euro).
   FX_EUR_PER_USD: z.coerce.number().min(0.1).max(10).default(0.92),
-  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  SMS_PROVIDER: z.enum(['console', 'twilio', 'africastalking']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   /** Twilio's API base; tests point it at a local stub. */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** D-37: Africa's Talking's account name (`sandbox` for its sandbox) and API key. */
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  /** Africa's Talking's API base; its sandbox is https://api.sandbox.africastalking.com; tests point it at a local stub. */
+  AT_API_URL: z.url().default('https://api.africastalking.com'),
+  /** The registered sender id or short code; unset sends from the account's default. */
+  AT_SENDER_ID: z.string().max(11).optional(),
+  /** D-37: the secret part of the USSD and inbound SMS callback paths; unset, both answer 404. */
+  AT_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, '16 to 128 letters, digits, _ or -')
+    .optional(),
+  /** The USSD code the HELP reply names (as the network shows it). */
+  USSD_CODE: z
+    .string()
+    .regex(/^[*#0-9]{2,20}$/, 'digits, * and #')
+    .default('*384*100#'),
+  /** D-37: the phone-shaped USSD screen at /ussd; default on outside production (admins only in production). */
+  USSD_SIMULATOR: bool.optional(),
   /** Issue 14 item 1: e-mail logged and kept locally (never in production), or sent over SMTP. */
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   MAIL_FROM: z.string().min(3).max(320).default('Needs & Offers <no-reply@localhost>'),
@@ -257,9 +276,12 @@ export interface Config {
   /** Congolese francs per dollar in thousandths (D-15 revised). */
   cdfPerUsdMilli: number;
   sms: {
-    provider: 'console' | 'twilio';
+    provider: 'console' | 'twilio' | 'africastalking';
     twilio: { accountSid?: string; authToken?: string; from?: string; apiUrl: string };
+    africastalking: { username?: string; apiKey?: string; senderId?: string; apiUrl: string };
   };
+  /** D-37: the USSD menu and inbound SMS callbacks, and the simulator. */
+  ussd: { callbackSecret: string | undefined; code: string; simulator: boolean };
   mail: {
     provider: 'outbox' | 'smtp';
     from: string;
@@ -372,6 +394,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         from: e.TWILIO_FROM,
         apiUrl: e.TWILIO_API_URL,
       },
+      africastalking: {
+        username: e.AT_USERNAME,
+        apiKey: e.AT_API_KEY,
+        senderId: e.AT_SENDER_ID,
+        apiUrl: e.AT_API_URL,
+      },
+    },
+    ussd: {
+      callbackSecret: e.AT_CALLBACK_SECRET,
+      code: e.USSD_CODE,
+      simulator: e.USSD_SIMULATOR ?? e.NODE_ENV !== 'production',
     },
     mail: {
       provider: e.MAIL_PROVIDER,
@@ -406,6 +439,8 @@ const PLACEHOLDER =
   /change.?me|replace.?me|placeholder|^(secret|password|passw0rd|admin|minioadmin|test|example|postgres|xxx+)$/i;
 const SECRETS = [
   'TWILIO_AUTH_TOKEN',
+  'AT_API_KEY',
+  'AT_CALLBACK_SECRET',
   'PAYPAL_CLIENT_SECRET',
   'CINETPAY_API_KEY',
   'CINETPAY_SECRET_KEY',
@@ -446,8 +481,13 @@ function productionProblems(e: z.output<typeof envSchema>): string[] {
     need('CINETPAY_SECRET_KEY', 'required with MOBILE_MONEY_PROVIDER=cinetpay, to verify the x-token of notifications');
   }
   if (e.SMS_PROVIDER === 'console')
-    problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio');
-  else {
+    problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio or africastalking');
+  else if (e.SMS_PROVIDER === 'africastalking') {
+    need('AT_USERNAME', 'required with SMS_PROVIDER=africastalking');
+    need('AT_API_KEY', 'required with SMS_PROVIDER=africastalking');
+    if (e.AT_USERNAME === 'sandbox')
+      problems.push("  AT_USERNAME: Africa's Talking's sandbox is refused in production");
+  } else {
     need('TWILIO_ACCOUNT_SID', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_AUTH_TOKEN', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_FROM', 'required with SMS_PROVIDER=twilio');
