@@ -20,6 +20,7 @@ import { textAnswer } from '../../plugins/openapi.js';
 import { buildUssdPorts } from './build.js';
 import { inboundSms } from './inbound-sms.js';
 import { ussdStep } from './menu.js';
+import { simulatorPhone } from './simulator-access.js';
 
 const secretParams = z.object({ secret: z.string().max(200) });
 
@@ -124,18 +125,14 @@ export const ussdRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request, reply) => {
       const token = request.headers['access-token'];
       const user = await app.sessions.authenticate(typeof token === 'string' ? token : undefined);
-      const production = config.env === 'production';
-      // Production shows it to admins only, and only for their own number: nobody acts for another.
-      if (production ? !user?.admin : !config.ussd.simulator) throw new AppError('NOT_FOUND');
       const own = user ? await mobileOf(user.userId) : undefined;
-      const typed = request.body.phone ? normalizeMobile(request.body.phone) : undefined;
-      if (request.body.phone && !typed) throw new AppError('VALIDATION', undefined, { phone: 'Not a phone number' });
-      if (production && typed && typed !== own) throw new AppError('FORBIDDEN');
-      const phone = production ? own : (typed ?? own);
-      if (!phone) {
-        if (!user) throw new AppError('AUTH_FAILED');
-        throw new AppError('VALIDATION', undefined, { phone: 'Type a number: this account has none' });
-      }
+      const phone = simulatorPhone({
+        production: config.env === 'production',
+        simulator: config.ussd.simulator,
+        caller: user,
+        own,
+        typed: request.body.phone ? normalizeMobile(request.body.phone) : undefined,
+      });
       // A session of the simulator is its own: the id is prefixed so it never meets a network's.
       const screen = await step(`sim-${request.body.session_id}`, phone, request.body.text, request, reply);
       return { data: screen };
