@@ -45,7 +45,8 @@ export async function findMenu(a: Answers, ctx: UssdContext): Promise<Screen> {
   const header = t.near(near.label);
   const fixed = lines.reduce((sum, l, i) => sum + `\n${i + 1}. `.length + l.tail.length, header.length);
   const room = Math.floor((USSD_SCREEN_MAX - fixed) / lines.length);
-  const items = lines.map((l) => `${clip(l.title, Math.max(6, room))}${l.tail}`);
+  // Never below a recognisable word: past that, the list pages ("9. More") instead.
+  const items = lines.map((l) => `${clip(l.title, Math.max(14, room))}${l.tail}`);
   const picked = choose(a, header, items, t, ctx.code, USSD_SCREEN_MAX);
   if ('screen' in picked) return picked.screen;
   const row = rows[picked.index]!;

@@ -76,10 +76,10 @@ export function UssdPage() {
               ))}
             </div>
             <div className="ussd-actions">
-              <button type="button" className="btn" onClick={hangUp}>
+              <button type="button" className="button button-secondary" onClick={hangUp}>
                 {t('ussd.hangUp')}
               </button>
-              <button type="submit" className="btn btn-primary" disabled={step.isPending || !answer.trim()}>
+              <button type="submit" className="button button-primary" disabled={step.isPending || !answer.trim()}>
                 {t('ussd.send')}
               </button>
             </div>
@@ -100,7 +100,7 @@ export function UssdPage() {
             <p id="ussd-phone-help" className="ussd-help">
               {t('ussd.phoneHelp')}
             </p>
-            <button type="button" className="btn btn-primary" disabled={step.isPending} onClick={dial}>
+            <button type="button" className="button button-primary" disabled={step.isPending} onClick={dial}>
               {t('ussd.dial')}
             </button>
           </div>
