@@ -36,6 +36,7 @@ import { mapRoutes } from './modules/map/routes.js';
 import { placesRoutes } from './modules/places/routes.js';
 import { solutionRoutes } from './modules/solutions/routes.js';
 import { userRoutes } from './modules/users/routes.js';
+import { ussdRoutes } from './modules/ussd/routes.js';
 
 export interface AppDeps {
   database?: Database;
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.withTypeProvider<ZodTypeProvider>().register(paymentRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(reportRoutes, { config });
   await app.withTypeProvider<ZodTypeProvider>().register(alertRoutes);
+  await app.withTypeProvider<ZodTypeProvider>().register(ussdRoutes, { config });
 
   await app.register(webPlugin, { webDist: config.webDist, tileOrigin: tileOrigin(config.tileUrl) });
   return app;

@@ -6,6 +6,8 @@ const PLACEHOLDER =
   /change.?me|replace.?me|placeholder|^(secret|password|passw0rd|admin|minioadmin|test|example|postgres|xxx+)$/i;
 const SECRETS = [
   'TWILIO_AUTH_TOKEN',
+  'AT_API_KEY',
+  'AT_CALLBACK_SECRET',
   'PAYPAL_CLIENT_SECRET',
   'CINETPAY_API_KEY',
   'CINETPAY_SECRET_KEY',
@@ -46,8 +48,13 @@ export function productionProblems(e: ParsedEnv): string[] {
     need('CINETPAY_SECRET_KEY', 'required with MOBILE_MONEY_PROVIDER=cinetpay, to verify the x-token of notifications');
   }
   if (e.SMS_PROVIDER === 'console')
-    problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio');
-  else {
+    problems.push('  SMS_PROVIDER: the console SMS sender is refused in production; use twilio or africastalking');
+  else if (e.SMS_PROVIDER === 'africastalking') {
+    need('AT_USERNAME', 'required with SMS_PROVIDER=africastalking');
+    need('AT_API_KEY', 'required with SMS_PROVIDER=africastalking');
+    if (e.AT_USERNAME === 'sandbox')
+      problems.push("  AT_USERNAME: Africa's Talking's sandbox is refused in production");
+  } else {
     need('TWILIO_ACCOUNT_SID', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_AUTH_TOKEN', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_FROM', 'required with SMS_PROVIDER=twilio');

@@ -126,12 +126,31 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).max(10000).default(1),
   // D-4: euros per US dollar for own-proposition prices (the CFA franc is pegged to the euro).
   FX_EUR_PER_USD: z.coerce.number().min(0.1).max(10).default(0.92),
-  SMS_PROVIDER: z.enum(['console', 'twilio']).default('console'),
+  SMS_PROVIDER: z.enum(['console', 'twilio', 'africastalking']).default('console'),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
   /** Twilio's API base; tests point it at a local stub. */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /** D-37: Africa's Talking's account name (`sandbox` for its sandbox) and API key. */
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  /** Africa's Talking's API base; its sandbox is https://api.sandbox.africastalking.com; tests point it at a local stub. */
+  AT_API_URL: z.url().default('https://api.africastalking.com'),
+  /** The registered sender id or short code; unset sends from the account's default. */
+  AT_SENDER_ID: z.string().max(11).optional(),
+  /** D-37: the secret part of the USSD and inbound SMS callback paths; unset, both answer 404. */
+  AT_CALLBACK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,128}$/, '16 to 128 letters, digits, _ or -')
+    .optional(),
+  /** The USSD code the HELP reply names (as the network shows it). */
+  USSD_CODE: z
+    .string()
+    .regex(/^[*#0-9]{2,20}$/, 'digits, * and #')
+    .default('*384*100#'),
+  /** D-37: the phone-shaped USSD screen at /ussd; default on outside production (admins only in production). */
+  USSD_SIMULATOR: bool.optional(),
   /** Issue 14 item 1: e-mail logged and kept locally (never in production), or sent over SMTP. */
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   MAIL_FROM: z.string().min(3).max(320).default('Needs & Offers <no-reply@localhost>'),

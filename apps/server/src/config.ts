@@ -117,6 +117,18 @@ const configSchema = envSchema.transform((e) => {
         from: e.TWILIO_FROM,
         apiUrl: e.TWILIO_API_URL,
       },
+      africastalking: {
+        username: e.AT_USERNAME,
+        apiKey: e.AT_API_KEY,
+        senderId: e.AT_SENDER_ID,
+        apiUrl: e.AT_API_URL,
+      },
+    },
+    /** D-37: the USSD menu and inbound SMS callbacks, and the simulator. */
+    ussd: {
+      callbackSecret: e.AT_CALLBACK_SECRET,
+      code: e.USSD_CODE,
+      simulator: e.USSD_SIMULATOR ?? e.NODE_ENV !== 'production',
     },
     mail: {
       provider: e.MAIL_PROVIDER,

@@ -32,6 +32,7 @@ const TABLES = [
   'solutions',
   'subscriptions',
   'users',
+  'ussd_profiles',
   'visits',
 ];
 

@@ -1,5 +1,5 @@
 // The authorization matrix's expected statuses for mobile money, deals, places, reports,
-// moderation and alerts (expected-access.ts has the rest).
+// moderation, alerts and USSD (expected-access.ts has the rest).
 import { type Access, PUBLIC, SIGNED_IN, OWN_ONLY, ADMIN_ONLY } from './access-levels.js';
 
 export const EXPECTED_ACCESS_DEALS_AND_MORE: Record<string, Access> = {
@@ -164,4 +164,19 @@ export const EXPECTED_ACCESS_DEALS_AND_MORE: Record<string, Access> = {
     why: "D-36: the SMS switch of one's own alert; another's answers as one that does not exist",
   },
   'POST /api/alerts/stop': { roles: SIGNED_IN, why: 'D-36: "STOP" turns the caller\'s own SMS alerts off' },
+  // D-37: no session opens a callback; only the configured secret path exists.
+  'POST /api/ussd/africastalking/{secret}': {
+    roles: { visitor: 404, owner: 404, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [404], other: [404], subscriber: [404], admin: [404] },
+    why: "D-37: Africa's Talking's USSD callback answers only on the secret path",
+  },
+  'POST /api/sms/africastalking/{secret}': {
+    roles: { visitor: 404, owner: 404, other: 404, subscriber: 404, admin: 404 },
+    generated: { visitor: [404], other: [404], subscriber: [404], admin: [404] },
+    why: "D-37: Africa's Talking's inbound SMS answers only on the secret path",
+  },
+  'POST /api/ussd/simulator': {
+    roles: SIGNED_IN,
+    why: "D-37: the menu for the caller's own number (a typed one only outside production)",
+  },
 };

@@ -8,6 +8,7 @@ import { dealsCases } from './route-cases/deals.js';
 import { paymentsCases } from './route-cases/payments.js';
 import { postsCases } from './route-cases/posts.js';
 import { signInCases } from './route-cases/sign-in.js';
+import { ussdCases } from './route-cases/ussd.js';
 import type { RouteCase } from './route-case-kit.js';
 
 export { headersOf, idOf, type Req, type RouteCase, type Slot } from './route-case-kit.js';
@@ -20,4 +21,5 @@ export const ROUTE_CASES: Record<string, RouteCase> = {
   ...paymentsCases,
   ...dealsCases,
   ...communityCases,
+  ...ussdCases,
 };

@@ -84,6 +84,7 @@ const SCREENS: Record<ScreenName, Screen> = {
   cancelUrl: named(() => import('../features/billing/components/payment-return-pages'), 'PaymentCancelPage'),
   comingSoon: ComingSoon,
   alerts: named(() => import('../features/alerts/components/alerts-page'), 'AlertsPage'),
+  ussd: named(() => import('../features/ussd/components/ussd-page'), 'UssdPage'),
 };
 
 const NOT_FOUND: RouteEntry = {

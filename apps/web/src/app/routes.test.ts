@@ -47,7 +47,8 @@ const PROTECTED = [
 const ADDED_PROTECTED = ['/deals', '/deals/:dealId', '/alerts'];
 const PUBLIC = ['/accountcreation', '/privacypolicy', '/about', '/getUsers', '/subscriptioncancel'];
 // D-29: the reports, for admins, guarded as /getUsers (the page answers others itself).
-const ADDED_PUBLIC = ['/admin/reports'];
+// D-37: the USSD simulator (the server refuses it to all but admins in production).
+const ADDED_PUBLIC = ['/admin/reports', '/ussd'];
 const AUTH_REDIRECT = [
   '/login',
   '/registerCountry',

@@ -47,7 +47,8 @@ export type ScreenName =
   | 'successUrl'
   | 'cancelUrl'
   | 'comingSoon'
-  | 'alerts';
+  | 'alerts'
+  | 'ussd';
 
 export interface RouteEntry {
   path: string;
@@ -152,6 +153,8 @@ export const ROUTES: RouteEntry[] = [
     chrome: 'shellWhenSignedIn',
     screen: 'subscriptionCancel',
   },
+  // D-37: the USSD simulator; the server says who may use it (admins only in production).
+  { path: '/ussd', guard: 'public', title: 'routes.ussd', chrome: 'shellWhenSignedIn', screen: 'ussd' },
   // Signed-in users are sent to /dashboard
   { path: '/', guard: 'authRedirect', title: 'routes.landing', chrome: 'shell', screen: 'landing' },
   { path: '/login', guard: 'authRedirect', title: 'routes.login', chrome: 'bare', screen: 'login' },

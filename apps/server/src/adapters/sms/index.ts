@@ -4,9 +4,11 @@ import { ConfigError, type Config } from '../../config.js';
 import { ConsoleSmsAdapter } from './console.js';
 import type { SmsAdapter, SmsLogger } from './sms-adapter.js';
 import { TwilioSmsAdapter } from './twilio.js';
+import { AfricasTalkingSmsAdapter } from './africastalking.js';
 
 export { ConsoleSmsAdapter, type ConsoleSmsOptions, type SentSms } from './console.js';
 export { TwilioSmsAdapter, type TwilioReceipt, type TwilioSmsOptions } from './twilio.js';
+export { AfricasTalkingSmsAdapter, type AfricasTalkingReceipt } from './africastalking.js';
 export {
   SmsSendError,
   type SmsAdapter,
@@ -19,6 +21,16 @@ export {
 export function createSmsAdapter(config: Config, logger: SmsLogger): SmsAdapter {
   const { provider, twilio } = config.sms;
   if (provider === 'console') return new ConsoleSmsAdapter({ logger });
+  if (provider === 'africastalking') {
+    const { username, apiKey, senderId, apiUrl } = config.sms.africastalking;
+    if (!username || !apiKey) {
+      const missing = Object.entries({ AT_USERNAME: username, AT_API_KEY: apiKey })
+        .filter(([, value]) => !value)
+        .map(([name]) => name);
+      throw new ConfigError(`SMS_PROVIDER=africastalking needs ${missing.join(', ')}`);
+    }
+    return new AfricasTalkingSmsAdapter({ username, apiKey, senderId, apiUrl, logger });
+  }
   const { accountSid, authToken, from, apiUrl } = twilio;
   if (!accountSid || !authToken || !from) {
     const missing = Object.entries({

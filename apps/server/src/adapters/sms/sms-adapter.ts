@@ -1,5 +1,5 @@
 // D-1: SMS goes through an adapter. `console` (the default) keeps an outbox and logs each
-// message; `twilio` sends over Twilio's REST API.
+// message; `twilio` sends over Twilio's REST API, `africastalking` over Africa's Talking's (D-37).
 export interface SmsMessage {
   /** E.164 number. */
   to: string;
@@ -7,7 +7,7 @@ export interface SmsMessage {
 }
 
 export interface SmsAdapter {
-  readonly name: 'console' | 'twilio';
+  readonly name: 'console' | 'twilio' | 'africastalking';
   /** Resolves when the provider accepted the message; throws SmsSendError otherwise. */
   send(message: SmsMessage): Promise<void>;
 }

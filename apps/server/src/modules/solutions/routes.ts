@@ -35,6 +35,8 @@ const caller = (request: FastifyRequest): Caller => request.user!;
 /** The hottest reads check the session in their own statement (requireSessionClaim, signedInRows). */
 const claim = (request: FastifyRequest): SessionClaim => request.sessionClaim!;
 const HOUR = 60 * 60 * 1000;
+/** A per-account posting quota: generous for a trader, a wall for a script (USSD posts count too). */
+export const POSTS_PER_HOUR = 30;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -45,9 +47,8 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     notifier: app.notifier,
     now: app.clock.now,
   });
-  // A per-account posting quota: generous for a trader, a wall for a script.
   const postQuota = app.limiter('post', {
-    max: 30 * config.rateLimitScale,
+    max: POSTS_PER_HOUR * config.rateLimitScale,
     timeWindow: HOUR,
     key: (request) => request.user?.userId ?? request.ip,
   });

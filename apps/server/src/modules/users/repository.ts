@@ -116,6 +116,8 @@ export function usersRepository(db: Db) {
         await tx.update(solutions).set({ status: 'Deleted', deletedAt: now }).where(eq(solutions.userId, id));
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(socialIdentities).where(eq(socialIdentities.userId, id));
+        // D-37: the town and last search the USSD menu kept go with the account.
+        await tx.execute(sql`delete from ussd_profiles where user_id = ${id}`);
       });
     },
   };
