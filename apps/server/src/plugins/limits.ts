@@ -13,6 +13,11 @@ export interface RateLimitOptions {
   timeWindow: number;
   /** What is counted: an address, an account, a phone number... */
   key: (request: FastifyRequest) => string | Promise<string>;
+  /**
+   * Counts with another limiter, defined before: its counter, window and key, so two doors (the
+   * web, USSD) share one quota. `max`, `timeWindow` and `key` are then that limiter's.
+   */
+  countsWith?: string;
 }
 
 /** The limiters' handlers: the OpenAPI plugin declares 429 on each route that has one. */
@@ -56,13 +61,18 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
   });
 
   const names = new Set<string>();
-  app.decorate('limiter', (name: string, { max, timeWindow, key }: RateLimitOptions) => {
+  const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
+  app.decorate('limiter', (name: string, { max, timeWindow, key, countsWith }: RateLimitOptions) => {
     if (names.has(name)) throw new Error(`rate limiter "${name}" is defined twice`);
     names.add(name);
+    if (countsWith && !checks.has(countsWith))
+      throw new Error(`rate limiter "${name}" counts with "${countsWith}", which must be defined first`);
     // groupId, a documented option that createRateLimit's narrower type leaves out, reaches the
-    // store's child() (rate-limit-store.ts), which counts each limiter under its name.
+    // store's child() (rate-limit-store.ts), which counts each limiter under its name. A limiter
+    // that counts with another uses that one's counter itself (the same store child, in memory too).
     const options: PluginOptions = { max, timeWindow, keyGenerator: key, groupId: name };
-    const check = app.createRateLimit(options);
+    const check = countsWith ? checks.get(countsWith)! : app.createRateLimit(options);
+    checks.set(name, check);
     const handler = async (request: FastifyRequest) => {
       const result = await check(request);
       if (!result.isAllowed && result.isExceeded) {

@@ -37,6 +37,8 @@ const claim = (request: FastifyRequest): SessionClaim => request.sessionClaim!;
 const HOUR = 60 * 60 * 1000;
 /** A per-account posting quota: generous for a trader, a wall for a script (USSD posts count too). */
 export const POSTS_PER_HOUR = 30;
+/** The account a post counts against when no session names it: a USSD caller's (modules/ussd). */
+export const postingAccount = new WeakMap<FastifyRequest, string>();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -50,7 +52,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   const postQuota = app.limiter('post', {
     max: POSTS_PER_HOUR * config.rateLimitScale,
     timeWindow: HOUR,
-    key: (request) => request.user?.userId ?? request.ip,
+    key: (request) => postingAccount.get(request) ?? request.user?.userId ?? request.ip,
   });
 
   app.post(

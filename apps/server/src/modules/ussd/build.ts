@@ -8,7 +8,7 @@ import { buildDealLifecycleService } from '../deals/build.js';
 import { buildPlacesService } from '../places/service.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { solutionsRepository } from '../solutions/repository.js';
-import { POSTS_PER_HOUR } from '../solutions/routes.js';
+import { POSTS_PER_HOUR, postingAccount } from '../solutions/routes.js';
 import { buildSolutionsService } from '../solutions/service.js';
 import { isAdmin } from '../users/admin-rule.js';
 import { usersRepository } from '../users/repository.js';
@@ -51,12 +51,13 @@ export function buildUssdPorts(app: FastifyInstance, config: Config) {
     eurPerUsdMicro: config.eurPerUsdMicro,
     cdfPerUsdMilli: config.cdfPerUsdMilli,
   });
-  // The web's per-account posting quota, counted for posts published by USSD.
-  const publisher = new WeakMap<FastifyRequest, string>();
+  // The web's per-account posting quota, its very counter: a number cannot post past the web's
+  // limit by switching doors. The web's key reads the account from `postingAccount`.
   const postQuota = app.limiter('ussd-post', {
     max: POSTS_PER_HOUR * config.rateLimitScale,
     timeWindow: HOUR,
-    key: (request) => publisher.get(request) ?? request.ip,
+    key: (request) => postingAccount.get(request) ?? request.ip,
+    countsWith: 'post',
   });
   const admins = { emails: config.adminEmails, phones: config.adminPhones };
 
@@ -107,7 +108,7 @@ export function buildUssdPorts(app: FastifyInstance, config: Config) {
       ),
     request: (caller, body) => lifecycle.request(caller, body),
     async publish(caller: Caller, input, display) {
-      publisher.set(request, caller.userId);
+      postingAccount.set(request, caller.userId);
       await postQuota.call(app, request, reply);
       const created = await solutions.add(caller, input, [], display);
       // D-36: matched against the alerts, as a post published on the web.
