@@ -85,8 +85,8 @@ function plausible(names: readonly string[]): Record<string, string> {
   return Object.fromEntries(names.map((name, i) => [name, special[name] ?? `k${i}${'3f9a0c7e51d2b8a4'.repeat(2)}`]));
 }
 
-/** The variables config.ts reads (its envSchema keys). */
-const configSource = read('apps/server/src/config.ts');
+/** The variables config.ts reads (the envSchema keys of config-env.ts). */
+const configSource = read('apps/server/src/config-env.ts');
 const schemaBody = configSource.slice(
   configSource.indexOf('const envSchema = z.object({'),
   configSource.indexOf('\n});', configSource.indexOf('const envSchema')),
