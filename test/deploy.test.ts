@@ -346,7 +346,7 @@ describe('Dockerfile', () => {
     expect(fromBuild.sort()).toEqual(['apps/server/dist', 'apps/web/dist']);
     for (const file of builtFiles()) expect(fromBuild.some((dir) => file.startsWith(`${dir}/`))).toBe(true);
     // The web app's folder is where config.ts looks by default (WEB_DIST unset).
-    expect(configSource).toContain("new URL('../../web/dist', import.meta.url)");
+    expect(read('apps/server/src/config.ts')).toContain("new URL('../../web/dist', import.meta.url)");
   });
 
   it('runs the server bundle as a non-root user with production dependencies only', () => {
