@@ -1,4 +1,4 @@
-// Issue 17: the map pages' early script. The server names it in the HTML of /dashboard and /map
+// The map pages' early script. The server names it in the HTML of /dashboard and /map
 // before the app's code (apps/server/src/plugins/web.ts), and the build bundles it apart, small
 // and without React (screen-preloads-plugin.ts): it asks for the map's first posts and the tile
 // server's address about a second after the page arrives, where the app, on a slow link, could

@@ -71,7 +71,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .send(preloads?.paths.includes(path.toLowerCase()) ? mapPages.get(pageLanguage(request)) : indexHtml);
-  // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
+  // A public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
   // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
   // otherwise, and hydrating them over it would be a mismatch, so they get the skeleton.
@@ -122,7 +122,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
 });
 
 /**
- * Issue 17: the links that make a signed-in user's first screen (the map) download with the
+ * The links that make a signed-in user's first screen (the map) download with the
  * entry instead of after it, from the build's screen-preloads.json (apps/web/screen-preloads-
  * plugin.ts): its scripts (Leaflet's kit last), its styles (preloaded, not applied: they must not
  * hold the skeleton's paint) and the texts in the page's language, per language; and the early

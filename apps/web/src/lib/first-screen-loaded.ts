@@ -1,4 +1,4 @@
-// Issue 17: calls the first screen does not need (the header's badges and mailbox, the
+// Calls the first screen does not need (the header's badges and mailbox, the
 // notification stream, the stored user's fresh copy) wait until it has loaded: the page's load
 // event, then FIRST_SCREEN_QUIET_MS without a download ending (the screen's code and data, the
 // map's shapes and tiles are in) and an idle moment, at most FIRST_SCREEN_WAIT_MAX_MS after the

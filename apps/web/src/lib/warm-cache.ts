@@ -1,4 +1,4 @@
-// Issue 17 item 3: a first visit then offline works. The screens, the locale and the map this
+// A first visit then offline works. The screens, the locale and the map this
 // visit loaded came before the service worker controlled the page, so its runtime cache never saw
 // them. Once it controls the page, each is asked for again through it: the worker's 'assets'
 // route keeps it (bounded, with its expiry), and the browser's HTTP cache answers (hashed names,
@@ -37,7 +37,7 @@ export async function warmRuntimeCache(timeoutMs = 30_000): Promise<void> {
 
 /**
  * Asks for each file, a few per task: the ~30 requests asked at once were one long task of the
- * first seconds (issue 17). The worker keeps a file even when the page moves on before its answer,
+ * first seconds. The worker keeps a file even when the page moves on before its answer,
  * but not one never asked for: a page being left asks for the rest at once.
  */
 export async function askInSlices(urls: string[]): Promise<void> {

@@ -7,7 +7,7 @@ const QUIET_WAIT_MAX_MS = 20_000;
 
 /**
  * Runs `task` once the page has loaded, the network has gone quiet (no download has ended for
- * `quietMs`, or `maxWaitMs` after the load) and the main thread is idle. Issue 17 item 2: the
+ * `quietMs`, or `maxWaitMs` after the load) and the main thread is idle. The
  * service worker's precache (about 270 KB) waits so. On a slow link the map's street tiles and
  * shapes come after the load event, and the precache would share the link.
  */

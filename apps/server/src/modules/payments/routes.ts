@@ -1,4 +1,4 @@
-// payment/* and admin/markSubscriptionPaid of API.md (issue 6; D-13 to D-18, D-22), and the local
+// payment/* and admin/markSubscriptionPaid of API.md (D-13 to D-18, D-22), and the local
 // provider's approval page. Handlers stay thin: the service holds the rules.
 import {
   dataOf,
@@ -180,7 +180,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       const id = paymentId ?? token;
       if (id) query.set('paymentId', id);
       if (PayerID) query.set('PayerID', PayerID);
-      // Issue 14: from configuration only, never Host or X-Forwarded-Host. Without PUBLIC_URL the
+      // From configuration only, never Host or X-Forwarded-Host. Without PUBLIC_URL the
       // redirect is relative: the browser resolves it against the address it really asked.
       const base = config.publicUrl?.replace(/\/+$/, '') ?? '';
       return reply.header('cache-control', 'no-store').redirect(`${base}/successurl?${query.toString()}`, 303);

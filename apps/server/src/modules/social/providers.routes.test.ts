@@ -7,7 +7,7 @@ import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStu
 import { loginCodes, oauthStates, socialIdentities, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://app.example.test';
-/** Issue 14: admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
+/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
 const ADMIN_EMAIL = 'social-boss@example.org';
 const ADMIN_PHONE = '+221701112233';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /**
- * The starting tab's verifier and the hash it sends as `binding` (issue 14): the suite plays one
+ * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
  * tab, except where a test says otherwise.
  */
 const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -114,7 +114,7 @@ async function passwordUser(email: string, mobileNo: string) {
   return row!;
 }
 
-describe('a sign-in is bound to the tab that started it (issue 14, login CSRF)', () => {
+describe('a sign-in is bound to the tab that started it (login CSRF)', () => {
   it('does not start without the tab binding: back to /login?error=social, and no state is kept', async () => {
     const [before] = await t.app.database.db.select({ n: count() }).from(oauthStates);
     for (const query of ['', '?binding=', '?binding=not-a-hash', `?binding=${BINDING.toUpperCase()}`]) {

@@ -7,7 +7,7 @@ import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStu
 import { users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://app.example.test';
-/** Issue 14: admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
+/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
 const ADMIN_EMAIL = 'social-boss@example.org';
 const ADMIN_PHONE = '+221701112233';
 /** A verification token that the completion never reaches: a field or a taken contact stops it first. */
@@ -34,7 +34,7 @@ afterAll(async () => {
 });
 
 /**
- * The starting tab's verifier and the hash it sends as `binding` (issue 14): the suite plays one
+ * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
  * tab, except where a test says otherwise.
  */
 const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -212,7 +212,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     expect(res.json().fields).toEqual({ email: 'Already set' });
   });
 
-  // Issue 14 item 7: before, completion took any number, so anyone could squat a real person's
+  // Before, completion took any number, so anyone could squat a real person's
   // number (who then got USER_EXISTS at registration).
   it('refuses a number without its SMS code with 401 "Invalid number or Email", and the number stays free', async () => {
     const me = await newSocialUser();
@@ -280,7 +280,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     expect(again.data.user.admin).toBe(true);
   });
 
-  it('takes back at sign-in the admin flag of an account that proved nothing (rows from before issue 14)', async () => {
+  it('takes back at sign-in the admin flag of an account that proved nothing (rows from before admins had to prove their address)', async () => {
     const sub = unique('g');
     const email = ADMIN_EMAIL.replace('@', '+old@');
     const first = (await loginVia('google', await googleSignIn({ sub, email, email_verified: true }))).json().data;

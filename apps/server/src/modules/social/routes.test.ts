@@ -7,7 +7,7 @@ import { startOAuthStub, type GoogleProfile, type OAuthStub } from '../../../tes
 import { loginCodes, oauthStates, socialIdentities, subscriptions, users } from '../../db/schema.js';
 
 const PUBLIC_URL = 'https://app.example.test';
-/** Issue 14: admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
+/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
 const ADMIN_EMAIL = 'social-boss@example.org';
 const ADMIN_PHONE = '+221701112233';
 
@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 
 /**
- * The starting tab's verifier and the hash it sends as `binding` (issue 14): the suite plays one
+ * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
  * tab, except where a test says otherwise.
  */
 const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';

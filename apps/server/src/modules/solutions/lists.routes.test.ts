@@ -181,7 +181,7 @@ describe('lists, details and search', () => {
     expect(res.json().data.map((s: { category: string }) => s.category)).toEqual(['Vegetables']);
   });
 
-  it('refuses a one-letter country search with VALIDATION on text (issue 14), and takes two letters', async () => {
+  it('refuses a one-letter country search with VALIDATION on text, and takes two letters', async () => {
     for (const text of ['s', 'É', ' s-', '7']) {
       const res = await t.app.inject({
         url: `/api/solution/searchSolution/needSolution/pickup_country/${encodeURIComponent(text)}`,

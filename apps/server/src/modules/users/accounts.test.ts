@@ -278,7 +278,7 @@ describe('sign-in and sessions (D-9)', () => {
     expect(blocked.json().code).toBe('RATE_LIMITED');
   });
 
-  it('does not let one address lock the owner out: wrong passwords from A stop A only (issue 14 item 9)', async () => {
+  it('does not let one address lock the owner out: wrong passwords from A stop A only', async () => {
     const { account } = await signedUp(t.app); // signed in from 127.0.0.1
     const from = (remoteAddress: string, password: string) =>
       t.app.inject({

@@ -135,7 +135,7 @@ describe('admins (D-11)', () => {
   it('lists users for an admin named in ADMIN_EMAILS who proved the address, without hashes or keys', async () => {
     await signedUp(t.app);
     const boss = await signedUp(t.app, { email: 'boss@example.org' });
-    // Issue 14 item 1: the address alone is not enough (admin-proof.test.ts).
+    // The address alone is not enough (admin-proof.test.ts).
     expect(boss.user.admin).toBe(false);
     expect((await proveEmail(t.app, boss.headers)).admin).toBe(true);
     const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: boss.headers });

@@ -27,7 +27,7 @@ const statusWord = () =>
 
 const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
 
-describe('a message written without a signal (issue 17)', () => {
+describe('a message written without a signal', () => {
   const sent = message({ _id: 'm9', from: 'u1', text: 'Coming at 8', created_at: '2026-11-20T12:00:00.000Z' });
   const offline = (off: boolean) => vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(!off);
   afterEach(async () => {

@@ -1,4 +1,4 @@
-// Issue 17: the map screen's first posts are asked for as early as possible: by the map pages'
+// The map screen's first posts are asked for as early as possible: by the map pages'
 // early script (src/first-map-view.ts), which the HTML names before the app's code, or else by
 // the app as soon as it starts. Either way while Leaflet (seconds on a slow link) downloads. The
 // view asked for is the whole window around the position at the screen's zoom: the map, smaller

@@ -1,4 +1,4 @@
-// Issue 17: the app's side of the map's first view (first-view-request.ts): its answer goes into
+// The app's side of the map's first view (first-view-request.ts): its answer goes into
 // the query cache, and the map reads it when its own first view lies inside.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Bbox } from '../utils/viewport';

@@ -312,7 +312,7 @@ describe('the title (D-30)', () => {
 
 const echoText = () => screen.getByTestId('price-echo').textContent?.replace(/\s/g, ' ');
 
-describe('an own price in three currencies (issue 16)', () => {
+describe('an own price in three currencies', () => {
   it('echoes the typed amount in the other two currencies as it is typed', () => {
     localStorage.setItem('currency', 'dollar');
     routeFetch({});
