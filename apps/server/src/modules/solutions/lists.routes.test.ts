@@ -72,6 +72,14 @@ async function post(
 }
 
 describe('lists, details and search', () => {
+  // Posts of both types, more than one page of each, as a suite of its own needs them.
+  beforeAll(async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await post(owner, deliveryNeed())).statusCode).toBe(201);
+      expect((await post(owner, equipmentOffer())).statusCode).toBe(201);
+    }
+  });
+
   let need: { _id: string };
   beforeAll(async () => {
     need = (await post(other, deliveryNeed({ description: 'Need a cargo bike' }))).json().data;
