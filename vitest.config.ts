@@ -29,15 +29,23 @@ export default defineConfig({
           name: 'server-postgres',
           include: [
             'apps/server/src/modules/*/routes.test.ts',
+            // The route suites above, cut by use case.
+            'apps/server/src/modules/deals/deal-views.routes.test.ts',
+            'apps/server/src/modules/deals/messages.routes.test.ts',
+            'apps/server/src/modules/social/providers.routes.test.ts',
+            'apps/server/src/modules/social/register.routes.test.ts',
+            'apps/server/src/modules/solutions/lists.routes.test.ts',
             'apps/server/src/modules/solutions/search.test.ts',
             // D-32..D-34: the deal's moves, the races between them and the clock's steps, which lock rows.
             'apps/server/src/modules/deals/lifecycle.routes.test.ts',
+            'apps/server/src/modules/deals/bookings.routes.test.ts',
             'apps/server/src/modules/deals/races.test.ts',
             'apps/server/src/modules/deals/clock.test.ts',
             // D-35: who sees a post's exact point, on the map, in lists, search and details.
             'apps/server/src/modules/solutions/privacy.routes.test.ts',
             // D-38: mobile money, recorded once on either database.
             'apps/server/src/modules/payments/mobile-money.routes.test.ts',
+            'apps/server/src/modules/payments/local-checkout.routes.test.ts',
           ],
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,

@@ -1,4 +1,4 @@
-// npm run audit: `npm audit --audit-level=high` over the committed lockfile (issue 8, part 8).
+// npm run audit: `npm audit --audit-level=high` over the committed lockfile.
 // A high or critical advisory fails. If the registry refuses the advisory endpoint (this
 // workplace's registry answers 405), the check cannot run: that is said loudly, with exit code 0
 // only when AUDIT_UNAVAILABLE_OK=1 (as .ci/run sets it), so nobody mistakes it for a pass.

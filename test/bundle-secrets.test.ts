@@ -1,4 +1,4 @@
-// Issue 8 part 6: no secret in the built web bundle. The web app is built the way `npm run build`
+// No secret in the built web bundle. The web app is built the way `npm run build`
 // does, but with every variable the server reads (apps/server/src/config.ts) set to a unique
 // marker in the build's environment, as on a deployment machine that builds with its secrets in
 // the environment; then every built file is searched for those markers and for anything shaped

@@ -1,4 +1,4 @@
-// The deployment files (issue 7) cannot run here (no Docker daemon): these checks keep them
+// The deployment files cannot run here (no Docker daemon): these checks keep them
 // consistent with the repository and with the app's production configuration rules, so compose,
 // the Dockerfile and config.ts cannot drift apart unnoticed.
 import { existsSync, readFileSync } from 'node:fs';
@@ -152,7 +152,7 @@ describe('compose.yaml', () => {
     expect(envOf('migrate', vars).DATABASE_URL).toBe(envOf('app1', vars).DATABASE_URL);
   });
 
-  it('trusts X-Forwarded-For from Caddy alone: one hop, in compose and its env file alike (issue 14)', () => {
+  it('trusts X-Forwarded-For from Caddy alone: one hop, in compose and its env file alike', () => {
     for (const name of ['app1', 'app2']) {
       expect(services[name]?.environment?.TRUST_PROXY).toBe('${TRUST_PROXY:?}');
       expect(

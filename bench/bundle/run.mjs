@@ -1,8 +1,8 @@
 // bench/bundle: the compressed size of the JS and CSS that `/` loads first.
 // Two figures: what index.html references (entry, preloads, CSS), and everything Chromium
 // actually fetched to render `/` (including lazy chunks: the landing screen and the locale).
-// Goal (issue 2): at most 170 KB of gzipped JS; the map code loads only where a map shows.
-// Issue 17 item 2: then the entry chunk module by module (the build's own record of what went in
+// Goal: at most 170 KB of gzipped JS; the map code loads only where a map shows.
+// Then the entry chunk module by module (the build's own record of what went in
 // it), and whether the first screen pulls in zod, the phone metadata, i18n, the router, TanStack
 // Query, and the persistence and outbox code.
 import { execSync } from 'node:child_process';

@@ -1,4 +1,4 @@
-// bench/map: GET /api/solution/map over a million posts on PostgreSQL (D-20, issue 8).
+// bench/map: GET /api/solution/map over a million posts on PostgreSQL (D-20).
 // Creates a throwaway database on the server of BENCH_DATABASE_URL (default postgres@127.0.0.1:5432),
 // migrates it, seeds BENCH_POSTS posts (default 1,000,000: most around African and other cities, some
 // scattered), vacuums and analyzes it, starts the real app in a child process, and prints for a city

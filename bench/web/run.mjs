@@ -1,5 +1,5 @@
 /* global window, location, document, MutationObserver, requestAnimationFrame */
-// bench:web (issue 17 item 5): how fast the web app is on a slow phone, cold.
+// bench:web: how fast the web app is on a slow phone, cold.
 // 1. Lighthouse 12.8 mobile (npx, not a dependency: STACK-NOTES) on `/`, `/dashboard` signed in as
 //    the demo user, `/about`: performance, accessibility, best practices, FCP, LCP, TBT, bytes,
 //    requests. Median of --runs (default 3): scores drop 10-20 points on a loaded machine.
@@ -8,7 +8,7 @@
 //    markers show.
 // Each over HTTP/1.1 straight to the app (six connections, a round trip per request) and over
 // HTTP/2 with TLS, as deployed behind Caddy (deploy/Caddyfile), through a local proxy.
-// Prints each figure against issue 17's goal, and the machine's load average at the start and end.
+// Prints each figure against its goal (docs/performance.md), and the machine's load average at the start and end.
 //   npm run bench:web [-- --runs 5] [-- --only lighthouse|profile] [-- --pages /dashboard,/about]
 //                     [-- --protocols h1,h2] (HTTP/1.1 alone by default)
 //                     [-- --reports DIR] (keeps each Lighthouse report there, to see why)

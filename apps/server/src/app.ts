@@ -57,13 +57,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId,
     // genReqId reads x-request-id itself, keeping only sane values.
     requestIdHeader: false,
-    // Issue 14: X-Forwarded-For only from the proxies configured (TRUST_PROXY); unset trusts none,
+    // X-Forwarded-For only from the proxies configured (TRUST_PROXY); unset trusts none,
     // so a forged header can neither dodge a per-address limit nor put another address in the logs.
     trustProxy: trustedProxies(config),
     bodyLimit: 1024 * 1024,
     // Router refusals (bad URL encoding, a too long path parameter) in API.md's envelope.
     frameworkErrors,
-    // Issue 14: a 431 (headers too large) and other parser refusals in the envelope too.
+    // A 431 (headers too large) and other parser refusals in the envelope too.
     clientErrorHandler,
     // Opening and migrating the embedded database can take a while on a busy two-core machine.
     pluginTimeout: 120_000,

@@ -21,7 +21,7 @@ const SECRETS = [
 ] as const;
 
 /**
- * Issue 7: production refuses the local stand-ins (payments, SMS, social sign-in), secrets left at
+ * Production refuses the local stand-ins (payments, SMS, social sign-in), secrets left at
  * an example value, and a missing PUBLIC_URL. Each problem names its setting.
  */
 export function productionProblems(e: ParsedEnv): string[] {
@@ -59,7 +59,7 @@ export function productionProblems(e: ParsedEnv): string[] {
     need('TWILIO_AUTH_TOKEN', 'required with SMS_PROVIDER=twilio');
     need('TWILIO_FROM', 'required with SMS_PROVIDER=twilio');
   }
-  // Issue 14 item 1: an admin's e-mail is proven by a code that must reach a real mailbox.
+  // An admin's e-mail is proven by a code that must reach a real mailbox.
   if (e.MAIL_PROVIDER === 'outbox')
     problems.push('  MAIL_PROVIDER: the local mail outbox is refused in production; use smtp');
   else {

@@ -15,7 +15,7 @@ const isAddressOrCidr = (entry: string) => {
 };
 
 /**
- * Issue 14: whose X-Forwarded-For is believed. A hop count (the proxies in front of every
+ * Whose X-Forwarded-For is believed. A hop count (the proxies in front of every
  * instance, e.g. 1 for Caddy in compose.yaml) or a comma-separated list of proxy addresses and
  * CIDRs. Unset trusts none: the address is the socket's, so a forged header cannot name another.
  */
@@ -32,7 +32,7 @@ const trustProxy = z.string().transform((value, ctx) => {
   return z.NEVER;
 });
 
-/** Issue 14 item 1: comma-separated phone numbers, each stored in E.164 as the users table has it. */
+/** Comma-separated phone numbers, each stored in E.164 as the users table has it. */
 const phoneList = z.string().transform((value, ctx) => {
   const entries = value
     .split(',')
@@ -114,9 +114,9 @@ export const envSchema = z.object({
   /** Where the attribution links to (the tile provider's copyright page). */
   TILE_ATTRIBUTION_URL: z.url({ protocol: /^https$/ }).optional(),
   WEB_DIST: z.string().optional(),
-  /** D-11: comma-separated e-mails of the admins; rights only once the e-mail is proven (issue 14). */
+  /** D-11: comma-separated e-mails of the admins; rights only once the e-mail is proven. */
   ADMIN_EMAILS: z.string().optional(),
-  /** Issue 14 item 1: comma-separated phone numbers of the admins; their SMS code proves them. */
+  /** Comma-separated phone numbers of the admins; their SMS code proves them. */
   ADMIN_PHONES: phoneList.optional(),
   /** D-18: who receives mobile-money payments in Senegal, Niger and DR Congo. */
   MOBILE_MONEY_SN: mobileMoneyPayee.optional(),
@@ -151,7 +151,7 @@ export const envSchema = z.object({
     .default('*384*100#'),
   /** D-37: the phone-shaped USSD screen at /ussd; default on outside production (admins only in production). */
   USSD_SIMULATOR: bool.optional(),
-  /** Issue 14 item 1: e-mail logged and kept locally (never in production), or sent over SMTP. */
+  /** E-mail logged and kept locally (never in production), or sent over SMTP. */
   MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   MAIL_FROM: z.string().min(3).max(320).default('Needs & Offers <no-reply@localhost>'),
   SMTP_HOST: z.string().optional(),

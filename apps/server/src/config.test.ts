@@ -28,7 +28,7 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PUBLIC_URL/);
   });
 
-  it('trusts no proxy by default, and TRUST_PROXY as a hop count or a list of addresses and CIDRs (issue 14)', () => {
+  it('trusts no proxy by default, and TRUST_PROXY as a hop count or a list of addresses and CIDRs', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8' }).trustProxy).toEqual([
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads ADMIN_PHONES as E.164 numbers and names one that is not a number (issue 14)', () => {
+  it('reads ADMIN_PHONES as E.164 numbers and names one that is not a number', () => {
     expect(loadConfig({}).adminPhones).toEqual([]);
     expect(loadConfig({ ADMIN_PHONES: '+221 77 123 45 67, 0033612345678' }).adminPhones).toEqual([
       '+221771234567',
@@ -52,7 +52,7 @@ describe('loadConfig', () => {
     );
   });
 
-  it('reads the SMTP settings, with implicit TLS on port 465 (issue 14)', () => {
+  it('reads the SMTP settings, with implicit TLS on port 465', () => {
     const smtp = { MAIL_PROVIDER: 'smtp', SMTP_HOST: 'mail.example.org', SMTP_USER: 'u', SMTP_PASSWORD: 'p' };
     expect(loadConfig(smtp).mail).toEqual({
       provider: 'smtp',
@@ -140,7 +140,7 @@ describe('production', () => {
     ],
     ['TWILIO_FROM', { TWILIO_FROM: '' }, /TWILIO_FROM: required with SMS_PROVIDER=twilio/],
     ['PAYPAL_WEBHOOK_ID', { PAYPAL_WEBHOOK_ID: '' }, /PAYPAL_WEBHOOK_ID: required/],
-    // Issue 14 item 1: an admin's e-mail is proven by a code that must reach a real mailbox.
+    // An admin's e-mail is proven by a code that must reach a real mailbox.
     ['MAIL_PROVIDER', { MAIL_PROVIDER: 'outbox' }, /MAIL_PROVIDER: the local mail outbox is refused in production/],
     ['MAIL_PROVIDER', { MAIL_PROVIDER: '' }, /MAIL_PROVIDER: the local mail outbox is refused in production/],
     ['SMTP_HOST', { SMTP_HOST: '' }, /SMTP_HOST: required with MAIL_PROVIDER=smtp/],

@@ -51,14 +51,14 @@ const configSchema = envSchema.transform((e) => {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     publicUrl: e.PUBLIC_URL,
-    /** Issue 14: proxies trusted for X-Forwarded-For: hops, addresses/CIDRs, or none (false). */
+    /** Proxies trusted for X-Forwarded-For: hops, addresses/CIDRs, or none (false). */
     trustProxy: e.TRUST_PROXY ?? false,
     databasePoolMax: e.DATABASE_POOL_MAX,
     metricsToken: e.METRICS_TOKEN,
     /** Default 5 s in production, 0 otherwise. */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     logLevel: e.LOG_LEVEL,
-    // Never seed a real database unless asked (issue 2, part 9).
+    // Never seed a real database unless asked.
     /** Seed demo users and posts on first start (default: only with the embedded database). */
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     /** D-26: the countries whose cities are loaded into an empty places table; undefined: all, []: none. */
@@ -75,7 +75,7 @@ const configSchema = envSchema.transform((e) => {
       .split(',')
       .map((m) => m.trim().toLowerCase())
       .filter(Boolean),
-    /** Issue 14 item 1: admins by proven phone number (E.164). */
+    /** Admins by proven phone number (E.164). */
     adminPhones: e.ADMIN_PHONES ?? [],
     rateLimitScale: e.RATE_LIMIT_SCALE,
     /** Euros per dollar in millionths (D-4). */

@@ -30,7 +30,7 @@ export async function verifiedToken(app: FastifyInstance, mobile: string, forget
   return res.json().data.verification_token;
 }
 
-/** The code of the last e-mail sent to `email` by the outbox mail adapter (issue 14 item 1). */
+/** The code of the last e-mail sent to `email` by the outbox mail adapter. */
 export function lastMailCode(app: FastifyInstance, email: string): string {
   if (!(app.mail instanceof OutboxMailAdapter)) throw new Error('tests need the outbox mail adapter');
   const code = /\b(\d{6})\b/.exec(app.mail.lastTo(email)?.text ?? '')?.[1];
@@ -38,7 +38,7 @@ export function lastMailCode(app: FastifyInstance, email: string): string {
   return code;
 }
 
-/** Proves the signed-in user's e-mail with the code mailed to it; returns the User (issue 14 item 1). */
+/** Proves the signed-in user's e-mail with the code mailed to it; returns the User. */
 export async function proveEmail(app: FastifyInstance, headers: Record<string, string>) {
   const sent = await app.inject({ method: 'POST', url: '/api/user/email/send-code', headers });
   if (sent.statusCode !== 200) throw new Error(`email/send-code ${sent.statusCode}: ${sent.body}`);

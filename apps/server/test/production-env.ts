@@ -1,4 +1,4 @@
-// A production environment that passes every check of loadConfig (issue 7): real-looking
+// A production environment that passes every check of loadConfig: real-looking
 // providers and secrets, an https PUBLIC_URL and a metrics token. Tests override what they test.
 export const PRODUCTION_ENV = {
   NODE_ENV: 'production',

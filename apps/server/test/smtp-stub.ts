@@ -1,4 +1,4 @@
-// A local SMTP server for the mail adapter's tests (issue 14 item 1), built on `smtp-server`. It
+// A local SMTP server for the mail adapter's tests, built on `smtp-server`. It
 // asks for AUTH PLAIN/LOGIN with one user and password, records every accepted message (envelope
 // and decoded text), and refuses one recipient address with 550 as a real server refuses an
 // unknown mailbox. Plain TCP on 127.0.0.1: nothing leaves the machine.

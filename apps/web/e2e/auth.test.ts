@@ -87,7 +87,7 @@ async function registerByApi(password = 'first password') {
 }
 
 /**
- * Issue 17: /login and /accountcreation come prerendered and paint before the app's JavaScript
+ * /login and /accountcreation come prerendered and paint before the app's JavaScript
  * runs; their buttons act once the app has loaded and hydrated them, as a user sees.
  */
 async function openPublic(page: Page, path: string, heading: string) {
@@ -143,7 +143,7 @@ describe('registration', () => {
     await dialog.getByLabel('Code').fill(await codeSentTo(number.e164, 0));
     await dialog.getByRole('button', { name: 'Verify' }).click();
 
-    // Issue 16: the new account is signed in at once and opens on the dashboard, with the phone's
+    // The new account is signed in at once and opens on the dashboard, with the phone's
     // Map / List / Post / Orders tabs.
     await page.waitForURL('**/dashboard');
     await expectHeading(page, 'Map');

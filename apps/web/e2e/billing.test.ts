@@ -1,4 +1,4 @@
-// Payments in a real Chromium against the real server and its local payment provider (issue 6,
+// Payments in a real Chromium against the real server and its local payment provider (
 // D-13 to D-18, SPEC 4): pay-as-you-go from a confirmed request on a need and on an offer (the fee
 // falls due once the owner confirmed, D-15 revised and D-32), a cancelled payment, the free trial
 // and its end on the server's clock, the yearly subscription in CFA. Only texts the user sees are

@@ -1,4 +1,4 @@
-// Issue 17 item 4: with data saver on, a post's photos load only when tapped, and then as
+// With data saver on, a post's photos load only when tapped, and then as
 // thumbnails; the settings page says how much was saved. Without it, the photo loads at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solutionImages } from '../../server/src/db/schema.js';

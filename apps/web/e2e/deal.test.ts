@@ -1,4 +1,4 @@
-// Issue 15 in a real Chromium against the real server: the deal page for both parties (D-27),
+// In a real Chromium against the real server: the deal page for both parties (D-27),
 // messages arriving live (D-28), completing and rating (D-29, revised by D-34: both parties mark it
 // done, a reported problem puts it on hold). Before, the owner of a need never learned who
 // accepted it and no screen showed the other party. Accepting is a request the owner confirms
@@ -72,7 +72,7 @@ async function saveDealShots(email: string, dealId: string) {
   }
 }
 
-describe('the deal, end to end (issue 15)', () => {
+describe('the deal, end to end', () => {
   it('shows the owner of a need who accepted it, with their contacts, after the supplier paid', async () => {
     const client = await createSession(h, { firstName: 'Chantal', email: unique('chantal') });
     const needId = await publish(client.auth_key, ROOM_NEED);

@@ -79,7 +79,7 @@ interface ContextOptions {
   user?: { firstName?: string; email?: string; mobileNo?: string; country?: string | null };
   /** D-25: the street tile server answers with the stub tile (default) or fails every tile. */
   tiles?: 'stub' | 'fail';
-  /** Issue 17 item 4: start with the data saver setting on. */
+  /** Start with the data saver setting on. */
   dataSaver?: boolean;
 }
 
@@ -137,7 +137,7 @@ export async function createSession(h: Harness, who: ContextOptions['user'] = {}
 
 /**
  * A fresh browser profile. `signedIn` stores a session the way the sign-in screen will
- * (SPEC 3's local-storage names) until accounts exist (issue 3).
+ * (SPEC 3's local-storage names) until accounts exist.
  */
 export async function newPage(
   h: Harness,

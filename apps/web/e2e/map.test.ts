@@ -92,7 +92,7 @@ describe('the map', () => {
       outside.push(url.href);
       return route.abort();
     });
-    // Issue 17: on a slow link the markers come first; the country shapes' chunk after them.
+    // On a slow link the markers come first; the country shapes' chunk after them.
     const order: string[] = [];
     page.on('request', (r) => {
       if (/\/assets\/world-[^/]+\.js$/.test(r.url())) order.push('shapes asked');
@@ -121,7 +121,7 @@ describe('the map', () => {
       .locator('img.leaflet-tile-loaded')
       .evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).src)));
     expect(tiles.every((u) => u.hostname === 'tile.openstreetmap.org' && u.pathname.startsWith('/12/'))).toBe(true);
-    // Their server was connected to ahead, while the app downloaded (issue 17).
+    // Their server was connected to ahead, while the app downloaded.
     await expect(page.locator('link[rel="preconnect"]').getAttribute('href')).resolves.toBe(`https://${TILE_HOST}`);
     const layers = await page.evaluate(() => {
       const z = (selector: string) => Number(getComputedStyle(document.querySelector(selector)!).zIndex);
@@ -180,7 +180,7 @@ describe('the map', () => {
     await context.close();
   });
 
-  // Issue 17: the map pages' early script asks before the app's code has arrived; without it, the
+  // The map pages' early script asks before the app's code has arrived; without it, the
   // app asks as soon as it runs, before Leaflet's code has arrived.
   for (const { held, file, offset } of [
     { held: "the map's code (Leaflet)", file: /\/assets\/map-kit-[\w-]+\.js$/, offset: 0.05 },
@@ -358,7 +358,7 @@ describe('the map', () => {
     await context.close();
   });
 
-  it('draws no street tile with data saver on (issue 17 item 4), only the shapes', async () => {
+  it('draws no street tile with data saver on, only the shapes', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true, dataSaver: true });
     const tileRequests: string[] = [];
     context.on('request', (r) => {

@@ -1,4 +1,4 @@
-// Issue 17 item 3 in a real Chromium: what was seen stays readable offline (the query cache in
+// In a real Chromium: what was seen stays readable offline (the query cache in
 // IndexedDB, the shell from the service worker), and a post made offline goes to the outbox and is
 // sent once when the signal returns, even when the network cut the first send after the server
 // had made the post (D-31: the retry carries the same Idempotency-Key); a deal message written

@@ -1,4 +1,4 @@
-// Issue 16 (D-26) in a real Chromium: on the selection map a user finds a town by name, picks it
+// D-26 in a real Chromium: on the selection map a user finds a town by name, picks it
 // from the suggestions, and the map moves there and names it; the form receives its city and
 // country, and the published post shows them, the country in each reader's language (stored as
 // its ISO code).

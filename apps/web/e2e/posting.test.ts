@@ -1,4 +1,4 @@
-// Issue 4's journey: a signed-in user posts an offer with two images from the Equipment screen,
+// The posting journey: a signed-in user posts an offer with two images from the Equipment screen,
 // through the selection map and the form, then sees its green marker on the map.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 17 item 1: the public pages arrive as HTML in the visitor's language and paint before
+// The public pages arrive as HTML in the visitor's language and paint before
 // any JavaScript; the app then hydrates them in place, without a mismatch.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -358,7 +358,7 @@ describe('a page whose query changes it', () => {
   });
 });
 
-describe('a prerendered form before the app has loaded (issue 18)', () => {
+describe('a prerendered form before the app has loaded', () => {
   it('on /register, a tap on the button sends nothing, and what was typed counts once the app runs', async () => {
     const { context, page, errors } = await newPage(h, { quiet: true });
     const consoleProblems: string[] = [];

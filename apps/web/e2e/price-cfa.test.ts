@@ -1,4 +1,4 @@
-// Issue 16 in a real Chromium: a user in Dakar types 3000 meaning CFA francs. The form names the
+// In a real Chromium: a user in Dakar types 3000 meaning CFA francs. The form names the
 // currency and echoes the amount in the other two, the post stores 3000 F CFA (not $3,000), and a
 // French reader sees 3 000 F CFA on the post while a reader who chose dollars sees about $5.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,7 @@ describe('a Dakar user posts in CFA', () => {
 
       // D-24: a user from Senegal prices in CFA francs, named in words and symbol.
       const price = page.getByLabel(/^Your price, in .*CFA/);
-      // Issue 16: a price far from the category's usual ones asks first, and "Change the price"
+      // A price far from the category's usual ones asks first, and "Change the price"
       // leads back to the field.
       await price.fill('30000000');
       await page.getByLabel('Description').fill(description);

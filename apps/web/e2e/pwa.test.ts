@@ -122,7 +122,7 @@ describe('the service worker', () => {
       return { scope: r?.scope ?? null, state: worker?.state ?? null };
     });
     expect(registration).toEqual({ scope: `${h.url}/`, state: 'activated' });
-    // The app shell is precached (issue 17: the screens are cached on first use).
+    // The app shell is precached (the screens are cached on first use).
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();
       const precache = names.find((n) => n.startsWith('workbox-precache'));
@@ -132,7 +132,7 @@ describe('the service worker', () => {
     });
     expect(precached).toContain('/index.html');
     expect(precached.some((p) => p.startsWith('/assets/') && p.endsWith('.js'))).toBe(true);
-    // Issue 17: only the shell (what index.html loads), not every screen, locale and map chunk.
+    // Only the shell (what index.html loads), not every screen, locale and map chunk.
     const shell = await (await page.request.get('/dashboard')).text();
     const notInShell = precached.filter((p) => p.startsWith('/assets/') && !shell.includes(`"${p}"`));
     expect(notInShell).toEqual([]);
@@ -140,7 +140,7 @@ describe('the service worker', () => {
     await context.close();
   });
 
-  // Issue 17: only the shell is precached; a screen's code is kept once it was opened.
+  // Only the shell is precached; a screen's code is kept once it was opened.
   it('serves the app shell offline, with the offline notice, on a reload and on a page opened before', async () => {
     const { context, page, errors } = await newPage(h, { quiet: true });
     await page.goto('/about');

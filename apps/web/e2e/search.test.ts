@@ -1,4 +1,4 @@
-// Issue 16: "find 'freezer' near me". A signed-in user in Dakar types a word from a post's
+// "find 'freezer' near me". A signed-in user in Dakar types a word from a post's
 // description into the box that is always on the dashboard, and sees the post nearest first, its
 // card saying how far and how old it is. The same box sits on the lists, in French too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-describe('one search box (issue 16)', () => {
+describe('one search box', () => {
   it('finds "freezer" from the dashboard, nearest first, with "km" and "ago" on its card', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true });
     await page.goto('/dashboard');

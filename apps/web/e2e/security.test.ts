@@ -1,4 +1,4 @@
-// Issue 8 part 6 in a real Chromium: user text is rendered as text on every screen that shows it,
+// In a real Chromium: user text is rendered as text on every screen that shows it,
 // and the Content-Security-Policy blocks inline script.
 //
 // The escaping journeys run with the page's CSP bypassed, so that the CSP cannot hide a missing
@@ -308,7 +308,7 @@ describe('the Content-Security-Policy', () => {
           w.violations.push(`${e.effectiveDirective} ${e.blockedURI}`),
         );
       });
-      // Issue 14: a sign-in starts with the tab's binding (the SHA-256 of a verifier it keeps).
+      // A sign-in starts with the tab's binding (the SHA-256 of a verifier it keeps).
       const response = await page.goto(`/api/auth/local?binding=${'0'.repeat(64)}`);
       expect(page.url()).toContain('/api/auth/local/page?state=');
       expect((await response!.allHeaders())['content-security-policy']).toMatch(/script-src 'self'/);

@@ -118,7 +118,7 @@ describe('a signed-in user', () => {
   it('collapses the side bar on a desktop and keeps it collapsed', async () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/about');
-    // Issue 17: /about comes prerendered for visitors, bare; the signed-in chrome follows.
+    // /about comes prerendered for visitors, bare; the signed-in chrome follows.
     await page.locator('#side-menu').waitFor();
     const width = () => page.locator('#side-menu').evaluate((el) => el.getBoundingClientRect().width);
     // Measured once the shell's styles have loaded (the side menu can be in the page before them).
@@ -134,7 +134,7 @@ describe('a signed-in user', () => {
     const { context, page } = await newPage(h, { signedIn: true });
     await page.goto('/privacypolicy');
     await expectHeading(page, 'Privacy Policy');
-    // Issue 17: the page comes prerendered for visitors, bare; the app then renders it anew with
+    // The page comes prerendered for visitors, bare; the app then renders it anew with
     // the signed-in user's chrome.
     await page.locator('#side-menu').waitFor();
     await expect(page.locator('#side-menu').count()).resolves.toBe(1);

@@ -25,7 +25,7 @@ function newNumber(): { local: string; e164: string } {
 }
 
 /**
- * Issue 14 item 7: after Continue, the number is proven by an SMS code before the account is
+ * After Continue, the number is proven by an SMS code before the account is
  * completed. Waits for the code step and enters the last code sent to `e164`.
  */
 async function enterSmsCode(page: Page, e164: string): Promise<void> {
@@ -47,10 +47,10 @@ const at =
 async function signInLocally(page: Page, firstName: string, email?: string): Promise<void> {
   await page.goto('/login');
   await expectHeading(page, 'Login');
-  // Issue 17: /login comes prerendered; its links start a bound sign-in once the app has loaded.
+  // /login comes prerendered; its links start a bound sign-in once the app has loaded.
   await waitForQuiet(page);
   // The login screen offers the local provider here (D-1); its link starts a sign-in bound to this
-  // tab (issue 14), as Google's and Facebook's do.
+  // tab, as Google's and Facebook's do.
   await page.locator('a[href="/api/auth/local"]').first().click();
   await page.waitForURL(at('/api/auth/local/page', 'state'));
   await page.getByLabel('First name').fill(firstName);
@@ -60,7 +60,7 @@ async function signInLocally(page: Page, firstName: string, email?: string): Pro
 }
 
 describe('social sign-in', () => {
-  it("does not sign a victim's browser into an attacker's account with the attacker's code (issue 14)", async () => {
+  it("does not sign a victim's browser into an attacker's account with the attacker's code", async () => {
     // The attacker signs in to their own account but keeps the one-time code instead of using it.
     const attacker = await newPage(h, { quiet: true });
     let code = '';

@@ -18,11 +18,11 @@ async function start(): Promise<void> {
   const language = getLanguage();
   // The manifest names the app in the chosen language.
   document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${language}.webmanifest`);
-  // The server picks the prerendered page's language from this cookie (issue 17).
+  // The server picks the prerendered page's language from this cookie.
   rememberLanguageForServer(language);
   preloadScreen(location.pathname);
   await initI18n(language);
-  // Issue 17: on a slow phone the start is three tasks, not one of 250-450 ms in which no tap
+  // On a slow phone the start is three tasks, not one of 250-450 ms in which no tap
   // counts: the above, then the chrome's first render, then the screen's (router.tsx's named).
   await nextTask();
   const root = document.getElementById('root');
@@ -36,7 +36,7 @@ async function start(): Promise<void> {
       </AppProviders>
     </StrictMode>
   );
-  // Issue 17: a public page prerendered for a visitor in this language is hydrated in place. A
+  // A public page prerendered for a visitor in this language is hydrated in place. A
   // signed-in user sees other chrome, and another language other text: those render anew (the
   // skeleton of index.html, or the prerendered page, is replaced), so no hydration mismatch.
   if (root.dataset.prerendered === language && !isSignedIn()) {

@@ -1,4 +1,4 @@
-// Issue 17 item 1: the public pages rendered to HTML at build time, in both languages, so a phone
+// The public pages rendered to HTML at build time, in both languages, so a phone
 // on a slow network paints the page before any JavaScript arrives; main.tsx then hydrates it.
 // Loaded by vite.config.ts's prerender step (Node, no DOM): nothing here may touch `window`.
 import { LANGUAGES, type Language } from '@app/shared';

@@ -20,7 +20,7 @@ export const SOCIAL_REDIRECT_MS = 1000;
 export const NOTIFICATION_POLL_MS = 300000;
 /** SPEC 2.3 item 6: the selection map's zoom (a street, to pick a point). */
 export const ZOOM_SIGNED_IN = 15;
-/** D-25 (issue 16): the signed-in dashboard opens at the user's city, its posts in clusters. */
+/** D-25: the signed-in dashboard opens at the user's city, its posts in clusters. */
 export const ZOOM_CITY = 12;
 export const ZOOM_VISITOR = 2;
 export const DEFAULT_DIAL_CODE = '+93';

@@ -88,7 +88,7 @@ async function openPostgres(connectionString: string, max: number, statementTime
     connectionString,
     max,
     ...(statementTimeoutMs ? { statement_timeout: statementTimeoutMs } : {}),
-    // No JIT compilation (issue 16): the search's plans look costly on a million posts, so the
+    // No JIT compilation: the search's plans look costly on a million posts, so the
     // server compiled them on every call, which cost tens of milliseconds more than running them.
     options: '-c jit=off',
     // Fail fast instead of queueing forever when the server is down or the pool is exhausted.
@@ -99,7 +99,7 @@ async function openPostgres(connectionString: string, max: number, statementTime
   pool.on('error', () => {});
   // A checked-out client whose connection dies between two statements of a transaction emits
   // 'error' with no query to fail; unhandled, it would crash the process. Its next statement
-  // fails instead (a 503, plugins/errors.ts) and the pool drops it on release (issue 7).
+  // fails instead (a 503, plugins/errors.ts) and the pool drops it on release.
   pool.on('connect', (client) => {
     client.on('error', () => {});
     nameStatements(client);

@@ -1,4 +1,4 @@
-// Migration 0022 (issue 16): posts written before it, with country names in English or French,
+// Migration 0022: posts written before it, with country names in English or French,
 // keep their countries as ISO codes; a value no list knows stays as written. Its name list is the
 // server's (src/lib/countries.ts), and the database normalises names as the server does.
 import { readFileSync } from 'node:fs';

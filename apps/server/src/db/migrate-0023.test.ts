@@ -1,4 +1,4 @@
-// Migration 0023 (issue 16, search speed): words with digits leave the search vocabulary, those
+// Migration 0023 (search speed): words with digits leave the search vocabulary, those
 // of posts written before it and of posts written after; a post is still found by such a word,
 // typed as it is, and by its other words from the walks of the new GiST indexes.
 import { sql } from 'drizzle-orm';

@@ -44,7 +44,7 @@ export const smsPurposeEnum = pgEnum('sms_purpose', ['register', 'forgot']);
 // D-13: how the supplier side obtained contact access for a deal.
 export const contactAccessEnum = pgEnum('contact_access', CONTACT_ACCESS);
 export const paymentKindEnum = pgEnum('payment_kind', ['onetime', 'subscription']);
-// Issue 14: `voided`, an order the server will never capture (shown to the payer as failed).
+// `voided`, an order the server will never capture (shown to the payer as failed).
 export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'captured', 'failed', 'refunded', 'voided']);
 export const subscriptionKindEnum = pgEnum('subscription_kind', ['trial', 'yearly']);
 // 'pending' covers D-18 mobile money waiting for an admin and provider approvals not yet confirmed.
@@ -90,7 +90,7 @@ export const users = pgTable(
     completedDeals: integer('completed_deals').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
-    // Issue 14 item 1: when the e-mail was proven by a code sent to it, and the number by an SMS
+    // When the e-mail was proven by a code sent to it, and the number by an SMS
     // code. Admin rights (ADMIN_EMAILS, ADMIN_PHONES) need the proof, never the address alone.
     emailVerifiedAt: tstz('email_verified_at'),
     mobileVerifiedAt: tstz('mobile_verified_at'),
@@ -150,7 +150,7 @@ export const smsCodes = pgTable(
 );
 
 /**
- * Issue 14 item 1: codes that prove a user owns their e-mail. 6 digits, stored hashed, for the
+ * Codes that prove a user owns their e-mail. 6 digits, stored hashed, for the
  * address they were sent to, 10 minutes, at most 5 wrong tries (as D-10's SMS codes).
  */
 export const emailCodes = pgTable(
@@ -177,7 +177,7 @@ export const loginCodes = pgTable('login_codes', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   needsCompletion: boolean('needs_completion').notNull().default(false),
-  /** SHA-256 (hex) of the verifier the starting tab keeps: trading the code needs it (issue 14). */
+  /** SHA-256 (hex) of the verifier the starting tab keeps: trading the code needs it. */
   bindingHash: text('binding_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
   usedAt: tstz('used_at'),
@@ -189,7 +189,7 @@ export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   provider: text('provider').notNull(),
   codeVerifier: text('code_verifier').notNull(),
-  /** SHA-256 (hex) of the starting tab's verifier, handed on to the login code (issue 14). */
+  /** SHA-256 (hex) of the starting tab's verifier, handed on to the login code. */
   bindingHash: text('binding_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
   createdAt: createdAt(),

@@ -1,4 +1,4 @@
-// Phone numbers are stored in E.164 (issue 3): "+221 77 123 45 67", "00221771234567" and
+// Phone numbers are stored in E.164: "+221 77 123 45 67", "00221771234567" and
 // "+221771234567" are one number.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 

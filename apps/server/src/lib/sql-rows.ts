@@ -1,4 +1,4 @@
-// Issue 18 part 3: rows of raw SQL (`db.execute`) parsed with a zod schema, so a query that no
+// Rows of raw SQL (`db.execute`) parsed with a zod schema, so a query that no
 // longer answers the shape its caller reads (a renamed column, a type the other driver returns)
 // fails at once and says where, instead of flowing on as a wrong cast.
 import type { SQL } from 'drizzle-orm';

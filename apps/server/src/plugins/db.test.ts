@@ -1,4 +1,4 @@
-// Issue 7: in production, migrations are a separate step. An instance refuses to start on a
+// In production, migrations are a separate step. An instance refuses to start on a
 // database that lacks them, saying what to run, and starts once `npm run migrate` has run.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';

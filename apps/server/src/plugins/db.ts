@@ -21,7 +21,7 @@ interface DbOptions {
 }
 
 /**
- * Issue 7: in production, migrations are their own step (`npm run migrate`), so instances never
+ * In production, migrations are their own step (`npm run migrate`), so instances never
  * race to apply them; an instance only checks they were applied. Elsewhere it migrates itself.
  */
 async function open(config: Config): Promise<Database> {

@@ -1,4 +1,4 @@
-// Draining before a shutdown (issue 7). Once `app.drain()` is called the instance stops being
+// Draining before a shutdown. Once `app.drain()` is called the instance stops being
 // ready (/api/health answers 503) but keeps answering every request normally, each with
 // `connection: close`, so keep-alive clients and the load balancer take their next request
 // elsewhere; server.ts then waits SHUTDOWN_DRAIN_MS and closes the app.

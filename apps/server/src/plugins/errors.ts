@@ -1,7 +1,7 @@
 // One place turns every failure into API.md's envelope `{code, message, fields?}`.
 // 5xx details stay in the log; the client gets a fixed message and no stack trace. A lost or
 // unreachable database is 503 SERVICE_UNAVAILABLE with `retry-after: 1`: the pool reconnects by
-// itself, so a retry soon succeeds (issue 7).
+// itself, so a retry soon succeeds.
 import type { Duplex } from 'node:stream';
 import { ERRORS, type ApiError, type ErrorCode } from '@app/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -72,7 +72,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * Issue 14: what Node's HTTP parser refuses before Fastify sees a request (headers over the 16 KB
+ * What Node's HTTP parser refuses before Fastify sees a request (headers over the 16 KB
  * limit: 431; a malformed request: 400) is answered in the envelope too, then the socket closes.
  */
 export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Duplex): void {

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export const notificationsPlugin = fp(async (app: FastifyInstance, { config }: { config: Config }) => {
   const bus = config.redisUrl ? redisNotificationBus(config.redisUrl, app.log) : memoryNotificationBus();
   app.decorate('notificationBus', bus);
-  // Issue 14: a sign-in or logout anywhere ends that user's older streams on every instance.
+  // A sign-in or logout anywhere ends that user's older streams on every instance.
   app.sessions.onEnded((userId) => void bus.sessionEnded(userId));
   app.decorate('notifier', createNotifier({ db: app.database.db, bus, sms: app.sms, push: app.push, log: app.log }));
   app.addHook('onClose', async () => bus.close());

@@ -29,7 +29,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'tileUrl' | 'publicUr
 }
 
 /**
- * Issue 14: the browser features the app may use. Only geolocation (the map's "near me" and the
+ * The browser features the app may use. Only geolocation (the map's "near me" and the
  * post form's position), from our own origin; no camera, microphone, payment or sensor API.
  */
 export const PERMISSIONS_POLICY =
@@ -37,7 +37,7 @@ export const PERMISSIONS_POLICY =
   'magnetometer=(), gyroscope=(), accelerometer=(), display-capture=(), browsing-topics=()';
 
 /**
- * Issue 17: headers that govern a document (or a worker) and mean nothing on a script or a
+ * Headers that govern a document (or a worker) and mean nothing on a script or a
  * stylesheet. Helmet puts them on every answer: about 800 bytes each, and a cold map screen loads
  * some 40 scripts and styles, which is 32 KB, over half a second at 400 kbps on HTTP/1.1. The
  * hashed files under /assets/ keep the headers that do apply to them (nosniff, CORP) and their
@@ -63,7 +63,7 @@ const SCRIPT_OR_STYLE = /^\/assets\/[^/?]+\.(?:js|css)(?:\?|$)/;
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
-    // Issue 14: HSTS whenever the public address is https (a year; http://localhost never gets it).
+    // HSTS whenever the public address is https (a year; http://localhost never gets it).
     hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
     // One frame policy: nobody may frame the app. The CSP says it (frame-ancestors 'none') and

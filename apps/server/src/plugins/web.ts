@@ -73,7 +73,7 @@ export const webPlugin = fp(async (app: FastifyInstance, opts: WebOptions) => {
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .send(preloads?.paths.includes(path.toLowerCase()) ? mapPages.get(pageLanguage(request)) : indexHtml);
-  // Issue 17: a public page prerendered at build time, in the visitor's language, paints before
+  // A public page prerendered at build time, in the visitor's language, paints before
   // any JavaScript; other paths get index.html (the shell's skeleton).
   // A page was rendered without a query: `/register?type=withID` or `/login?error=social` render
   // otherwise, and hydrating them over it would be a mismatch, so they get the skeleton.

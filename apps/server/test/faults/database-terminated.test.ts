@@ -1,4 +1,4 @@
-// Issue 7: every PostgreSQL connection of the instance is terminated (pg_terminate_backend, from
+// Every PostgreSQL connection of the instance is terminated (pg_terminate_backend, from
 // a separate admin connection) again and again mid-load. Requests answer 2xx or 503 with API.md's
 // envelope and retry-after (never another 5xx, never a hang), and soon every request succeeds
 // again, in the same process: the pool replaces the broken connections by itself.

@@ -1,4 +1,4 @@
-// Issue 7: kill -9 of one of two instances sharing a database and Redis. The other keeps
+// Kill -9 of one of two instances sharing a database and Redis. The other keeps
 // answering every request with success, during and after; requests to the killed one fail only
 // with connection errors (refused, or cut while in flight), never with a wrong answer.
 import { afterAll, describe, expect, it } from 'vitest';

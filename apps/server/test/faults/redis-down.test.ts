@@ -1,4 +1,4 @@
-// Issue 7, D-23: the instance's Redis (a private redis-server) stops. The app keeps serving reads
+// D-23: the instance's Redis (a private redis-server) stops. The app keeps serving reads
 // and writes, health says redis down yet 200, rate limits still hold from the in-memory fallback
 // (repeated wrong sign-ins end in 429); when Redis returns on the same port the instance counts
 // there again, without a restart.

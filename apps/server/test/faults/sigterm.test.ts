@@ -1,4 +1,4 @@
-// Issue 7: SIGTERM under a steady keep-alive load. The instance drains (health 503, every
+// SIGTERM under a steady keep-alive load. The instance drains (health 503, every
 // response closes its connection), then closes: every request it read got a complete success,
 // it exits 0, and every post it acknowledged is in the database. A second signal exits at once.
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// SPEC 2.3 item 3 (a category's preset cards) with issue 16's posts of that category under them,
+// SPEC 2.3 item 3 (a category's preset cards) with the posts of that category under them,
 // nearest first (both features/posts), composed as the route's screen.
 import { CategoryPosts } from '../features/posts/components/category-posts';
 import { CategoryPage } from '../features/posts/components/category-page';

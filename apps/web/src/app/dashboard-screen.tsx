@@ -1,4 +1,4 @@
-// SPEC 2.3 items 1 and 2 (/dashboard and /map) with issue 16's search box over the map: the map
+// SPEC 2.3 items 1 and 2 (/dashboard and /map) with the search box over the map: the map
 // screen (features/map) and the search (features/posts) meet here, with "Alert me" on the
 // results (features/alerts, D-36): the search's words, type and category around the user; and on
 // the map's filters: the chosen category in the visible area (its centre, the radius holding it).

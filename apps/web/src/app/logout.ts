@@ -14,8 +14,8 @@ export async function logout(): Promise<void> {
       () => undefined,
     );
   }
-  // Issue 17: the saved answers and what waits to be sent are this user's: they go too.
-  // Loaded here, not in the entry (issue 17 item 2).
+  // The saved answers and what waits to be sent are this user's: they go too.
+  // Loaded here, not in the entry.
   const [{ clearPersistedQueries }, { clearOutbox }] = await Promise.all([
     import('../lib/query-persistence'),
     import('../lib/outbox'),

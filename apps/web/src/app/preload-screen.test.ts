@@ -1,4 +1,4 @@
-// Issue 17: the first screen's code is asked for before the language's texts have loaded.
+// The first screen's code is asked for before the language's texts have loaded.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const asked = vi.hoisted(() => [] as string[]);

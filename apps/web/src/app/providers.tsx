@@ -9,7 +9,7 @@ export const queryClient = new QueryClient({
       // Mobile data is slow and costly: no refetch on every focus, and no retry of a refusal.
       refetchOnWindowFocus: false,
       staleTime: 30_000,
-      // Restored answers must outlive the restore (issue 17: offline shows what was saved). Not
+      // Restored answers must outlive the restore (offline shows what was saved). Not
       // when prerendering in Node: a week-long collection timer there kept the build from exiting.
       gcTime: typeof window === 'undefined' ? Infinity : SAVED_ANSWERS_MAX_AGE_MS,
       retry: (count, error) => count < 2 && (!(error instanceof ApiError) || error.status >= 500 || error.status === 0),
@@ -20,7 +20,7 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * Issue 17: the saved answers are restored and the outbox sent after the first paint, from their
+ * The saved answers are restored and the outbox sent after the first paint, from their
  * own chunk (lib/offline-sync.ts): the first screen does not wait for that code.
  */
 function OfflineSync() {

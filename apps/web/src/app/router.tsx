@@ -21,7 +21,7 @@ type Screen = ComponentType<{ title: string }>;
 /** Each lazy screen's download, so the first screen's can start early (preloadScreen). */
 const downloads = new Map<unknown, () => Promise<unknown>>();
 const named = <K extends string>(load: () => Promise<Record<K, Screen>>, name: K) => {
-  // Issue 17: a screen renders in a task of its own, after the chrome's (see main.tsx).
+  // A screen renders in a task of its own, after the chrome's (see main.tsx).
   const screen = lazy(() => load().then(async (m) => (await nextTask(), { default: m[name] })));
   downloads.set(screen, load);
   return screen;
@@ -96,7 +96,7 @@ const NOT_FOUND: RouteEntry = {
 };
 
 /**
- * Issue 17: starts downloading the screen at `pathname` at once. main.tsx calls it before the
+ * Starts downloading the screen at `pathname` at once. main.tsx calls it before the
  * language's texts load, so on a slow link the two come together instead of one after the other;
  * React's lazy screen later finds the module already there. Not for a screen the guard would leave.
  */
@@ -109,7 +109,7 @@ export function preloadScreen(pathname: string): void {
   void downloads
     .get(SCREENS[entry.screen])?.()
     .catch(() => undefined);
-  // The map's first posts come with its code, not after it (issue 17).
+  // The map's first posts come with its code, not after it.
   if (entry.screen === 'map') prefetchFirstMapView(queryClient, ZOOM_CITY);
   // So does the tile server's address: asked for once Leaflet's kit had run, it held the first
   // street tiles back by a round trip.
@@ -227,7 +227,7 @@ export function routeEntryAt(pathname: string): RouteEntry {
 }
 
 /**
- * The app's routes, under a BrowserRouter (main.tsx) or a StaticRouter (prerender.tsx). Issue 17:
+ * The app's routes, under a BrowserRouter (main.tsx) or a StaticRouter (prerender.tsx).
  * React Router's declarative mode; its data router (loaders, actions, fetchers), which no screen
  * uses, was 13 KB of the first screen's code, brotli-compressed.
  */

@@ -1,4 +1,4 @@
-// The one country picker (issue 18): a native select, so keyboard type-ahead and the phone's own
+// The one country picker: a native select, so keyboard type-ahead and the phone's own
 // picker come for free. The label, the id and the field's described-by come from the caller.
 import { useMemo, type SelectHTMLAttributes } from 'react';
 import { useCountryList, type CountryList } from '../lib/countries';

@@ -1,4 +1,4 @@
-// The one modal dialog shell of the app (issue 18); every dialog is a Modal. It is the native
+// The one modal dialog shell of the app; every dialog is a Modal. It is the native
 // <dialog> opened with showModal, so the browser traps the focus and closes it on Escape; its
 // heading names it; a click on the backdrop closes it; the focus goes back to what opened it.
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useOnline } from '../lib/use-online';
 import { ageText, useSavedAt } from '../lib/saved-age';
 
-// Issue 17: the banner says only what is true. Screens opened before show their saved answers
+// The banner says only what is true. Screens opened before show their saved answers
 // (lib/query-persistence.ts), with their age; what the user posts, accepts or sends waits in the
 // outbox (lib/outbox.ts) until the signal returns.
 const savedText = (t: TFunction, age: string | null) =>

@@ -2,7 +2,7 @@ import { Send, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cancelOutboxItem, useOutbox } from '../lib/outbox';
 
-// Issue 17: what waits to be sent, and a way to cancel each one. Hidden when nothing waits.
+// What waits to be sent, and a way to cancel each one. Hidden when nothing waits.
 export function OutboxPanel() {
   const { t } = useTranslation();
   const items = useOutbox();

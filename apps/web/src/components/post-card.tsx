@@ -29,7 +29,7 @@ export function PostCard({ solution, extra, actions, kindLabel }: Props) {
   const { t } = useTranslation();
   const offer = isOffer(solution.user_role);
   const [dataSaver] = useDataSaver();
-  // Issue 17 item 4: with data saver on, a card shows its kind's icon, never the photo.
+  // With data saver on, a card shows its kind's icon, never the photo.
   const thumb = dataSaver ? undefined : solution.images[0]?.thumb_url;
   const skipped = dataSaver ? solution.images[0]?.thumb_url : undefined;
   useEffect(() => {
@@ -73,7 +73,7 @@ export function PostCard({ solution, extra, actions, kindLabel }: Props) {
             <CalendarDays aria-hidden="true" size={15} />
             {date}
           </span>
-          {/* Issue 16: how far (lists and search with near) and how old, on every card. */}
+          {/* How far (lists and search with near) and how old, on every card. */}
           <span className="deal-card-line deal-card-near">
             <Clock aria-hidden="true" size={15} />
             {solution.distance_km !== undefined

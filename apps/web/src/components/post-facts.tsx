@@ -22,7 +22,7 @@ interface Props {
 export function PostFacts({ solution, price, service = false }: Props) {
   const { t } = useTranslation();
   const delivery = showsDelivery(solution);
-  // Issue 16: the stored ISO code, named in the reader's language.
+  // The stored ISO code, named in the reader's language.
   const countryName = useCountryName();
   const pickupPlace = joinPlace(
     solution.pickup_street_address,

@@ -3,7 +3,7 @@ import { askInSlices, loadedAssets } from './warm-cache';
 
 const entry = (name: string) => ({ name }) as PerformanceEntry;
 
-describe('the files a first visit loaded, to keep for offline (issue 17)', () => {
+describe('the files a first visit loaded, to keep for offline', () => {
   it('are the same-origin hashed assets, once each; not the API, not other hosts', () => {
     const origin = 'https://app.example.org';
     expect(
@@ -22,7 +22,7 @@ describe('the files a first visit loaded, to keep for offline (issue 17)', () =>
   });
 });
 
-describe('asking for the files again, through the worker (issue 17)', () => {
+describe('asking for the files again, through the worker', () => {
   afterEach(() => vi.unstubAllGlobals());
   const urls = Array.from({ length: 40 }, (_, i) => `/assets/chunk-${i}.js`);
   /** Records each request; `issueMs` is what issuing one costs the page. */

@@ -37,7 +37,7 @@ export async function warmRuntimeCache(timeoutMs = 30_000): Promise<void> {
 
 /**
  * Asks for each file, a few per task: the ~30 requests asked at once were one long task of the
- * first seconds (issue 17). The worker keeps a file even when the page moves on before its answer,
+ * first seconds. The worker keeps a file even when the page moves on before its answer,
  * but not one never asked for: a page being left asks for the rest at once.
  */
 export async function askInSlices(urls: string[]): Promise<void> {

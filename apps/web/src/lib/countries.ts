@@ -1,4 +1,4 @@
-// The one country module of the web app (issue 18): every country the server accepts (ISO 3166-1
+// The one country module of the web app: every country the server accepts (ISO 3166-1
 // alpha-2, i18n-iso-countries' list), named in the interface language by the browser's own
 // Intl.DisplayNames, sorted the way that language sorts, cached under one query key. Screens that
 // show no country never load it. A browser without Intl.DisplayNames (old Android WebViews) gets
@@ -78,7 +78,7 @@ export function useCountryList(language: Language = getLanguage()) {
 const displays = new Map<Language, Intl.DisplayNames>();
 
 /**
- * A post's country as its reader sees it (issue 16): posts store ISO codes, named in `language` by
+ * A post's country as its reader sees it: posts store ISO codes, named in `language` by
  * `list`, else by Intl.DisplayNames; a value that is no code (a name an older post kept) is shown
  * as written.
  */

@@ -1,4 +1,4 @@
-// Issue 17 item 4, D-25: the data saver setting. When on, the app loads no photo until tapped
+// D-25: the data saver setting. When on, the app loads no photo until tapped
 // (thumbnails only), and the map draws no street tiles (the offline country shapes stay).
 // Kept in local storage like language and currency (SPEC 3), so it holds before sign-in and
 // across reloads; every reader (photos, the map's street tiles) shares this one store.

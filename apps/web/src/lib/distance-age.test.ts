@@ -5,7 +5,7 @@ const now = new Date('2026-11-26T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
 const norm = (text: string) => text.replace(/\s/g, ' ');
 
-describe('distance and age on a card (issue 16)', () => {
+describe('distance and age on a card', () => {
   it('says "2.3 km" in English and "2,3 km" in French, whole kilometres from 10 km', () => {
     expect(formatDistance(2.3, 'en-us')).toBe('2.3 km');
     expect(norm(formatDistance(2.3, 'fr-ca'))).toBe('2,3 km');

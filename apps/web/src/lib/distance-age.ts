@@ -1,4 +1,4 @@
-// Issue 16: every card says how far a post is ("2.3 km", from the server's distance_km) and how
+// Every card says how far a post is ("2.3 km", from the server's distance_km) and how
 // old it is ("2 hours ago"), in the reader's language.
 import { localeTag, type Language } from '@app/shared';
 import { getLanguage } from './settings';

@@ -10,7 +10,7 @@ export type PositionState = { status: 'pending' } | ({ status: 'ready' } & Posit
 export type AskedPosition = PositionState | { status: 'idle' };
 
 /**
- * The one position hook (issue 18). `ask`: true asks on mount (or once it turns true); false
+ * The one position hook. `ask`: true asks on mount (or once it turns true); false
  * waits; 'on-demand' waits in 'idle' until `request()` (the lists' 'Nearest first', which asks
  * only when the user turns it on). `request()` asks again in any mode.
  */

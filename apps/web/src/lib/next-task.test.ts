@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inSlices } from './next-task';
 
-describe('inSlices (issue 17: no long task)', () => {
+describe('inSlices (no long task)', () => {
   it('does every item once, in order, and lets other tasks run between slices', async () => {
     const log: string[] = [];
     setTimeout(() => log.push('other task'), 0);

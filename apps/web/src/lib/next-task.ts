@@ -1,4 +1,4 @@
-// Issue 17: work that would hold a slow phone's main thread for long is cut into slices, and each
+// Work that would hold a slow phone's main thread for long is cut into slices, and each
 // slice waits for a task of its own, so a tap or a frame can come between them.
 
 /** Resolves in a later task of the page. */

@@ -1,4 +1,4 @@
-// Issue 17 items 2 and 3: the saved answers (TanStack Query persisted to IndexedDB) and the outbox,
+// The saved answers (TanStack Query persisted to IndexedDB) and the outbox,
 // started after the first paint from app/providers.tsx, so neither is in the entry chunk. The
 // restore fills the screens' queries (a restored answer never replaces a newer one), then what
 // waits in the outbox goes out; it goes out again whenever the signal returns.

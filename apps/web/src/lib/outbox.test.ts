@@ -1,4 +1,4 @@
-// Issue 17 item 3: what waits in the outbox is tried again by itself, with backoff, while the
+// What waits in the outbox is tried again by itself, with backoff, while the
 // phone still says it is online (a dropped network does not fire `offline`), without a reload.
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17 item 3: posts, accepts and messages made without a signal wait here (IndexedDB) and go
+// Posts, accepts and messages made without a signal wait here (IndexedDB) and go
 // out when it returns (the `online` event, every start, and a timed retry with backoff while items
 // wait: a phone often still says it is online when the network has dropped), each once: every item carries the
 // Idempotency-Key its first attempt used (D-31), so a send the network cut after the server acted

@@ -26,7 +26,7 @@ export const postKeys = {
   /** SPEC 2.3 item 25's search in one field. */
   fieldSearch: (type: UserRole, field: string, text: string) =>
     [...ALL, 'search', type, field, text.trim(), ...displayKey()] as const,
-  /** Issue 16's search box, with its words and filters. */
+  /** The search box, with its words and filters. */
   search: (search: object, near: Near | null) =>
     [...ALL, 'post-search', search, near ? `${near.lng},${near.lat}` : 'anywhere', ...displayKey()] as const,
   detail: (id: string) => [...ALL, 'detail', id, ...displayKey()] as const,

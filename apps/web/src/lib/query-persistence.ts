@@ -1,4 +1,4 @@
-// Issue 17 item 3: what the user saw survives a lost signal. The TanStack Query cache is kept in
+// What the user saw survives a lost signal. The TanStack Query cache is kept in
 // IndexedDB (the official persist client, idb-keyval as storage) and restored on start, so the
 // last map view, lists, posts opened, My Offers, My Orders, deals and the mailbox show offline.
 // Bounded: answers older than MAX_AGE are dropped, and only the newest answers up to MAX_BYTES

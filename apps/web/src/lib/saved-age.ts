@@ -1,4 +1,4 @@
-// Issue 17: offline, a screen shows what was saved; the banner says how old it is. The age is
+// Offline, a screen shows what was saved; the banner says how old it is. The age is
 // that of the oldest answer the current screen shows (the queries with a mounted observer).
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
@@ -19,7 +19,7 @@ export function useSavedAt(): number | null {
       }
       return oldest;
     },
-    // Prerendered pages (issue 17) are built online, with nothing saved.
+    // Prerendered pages are built online, with nothing saved.
     () => null,
   );
 }

@@ -53,7 +53,7 @@ export function switchLanguage(language: Language): void {
 }
 
 /**
- * Issue 17: the server sends the public pages prerendered in this language (a cookie, as local
+ * The server sends the public pages prerendered in this language (a cookie, as local
  * storage never reaches it); without the cookie it follows Accept-Language.
  */
 export function rememberLanguageForServer(language: Language): void {
@@ -75,7 +75,7 @@ export function setCurrency(currency: CurrencySetting): void {
   localStorage.setItem('currency', currency);
 }
 
-/** Issue 17 item 4: the data saver setting's key (lib/data-saver.ts), read here without React. */
+/** The data saver setting's key (lib/data-saver.ts), read here without React. */
 export const DATA_SAVER_KEY = 'dataSaver';
 
 export function isDataSaverOn(): boolean {

@@ -4,7 +4,7 @@ import { forgetSocialVerifier, socialStartUrl, socialVerifier } from './social-b
 
 beforeEach(() => sessionStorage.clear());
 
-describe('the tab binding of a social sign-in (issue 14)', () => {
+describe('the tab binding of a social sign-in', () => {
   it('keeps a fresh random verifier in this tab and sends only its SHA-256', async () => {
     const url = new URL(await socialStartUrl('google'), 'https://app.example');
     const verifier = socialVerifier();

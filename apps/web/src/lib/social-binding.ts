@@ -1,4 +1,4 @@
-// Issue 14 (login CSRF): a social sign-in works only in the browser tab that started it, with no
+// Against login CSRF, a social sign-in works only in the browser tab that started it, with no
 // cookie. Starting, the tab keeps a random verifier in its sessionStorage (which no other tab or
 // site reads) and sends only its SHA-256 as `binding`; the server carries the hash from the OAuth
 // state to the one-time code, and /middleware sends the verifier when it trades the code. A code

@@ -1,7 +1,7 @@
 // The state of a hand-written form (publish, register): the typed fields, what the last check
 // refused by control name, and the focus on the first refused control. The checks stay in each
 // form's utils, synchronous over the shared zod schemas, so a refused submit shows its reasons
-// within the click (react-hook-form's handleSubmit validates asynchronously: issue 18).
+// within the click (react-hook-form's handleSubmit validates asynchronously).
 import { useEffect, useRef, useState, type Dispatch, type RefObject, type SetStateAction } from 'react';
 
 /** Control name → what is wrong with it. */

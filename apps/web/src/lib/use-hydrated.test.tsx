@@ -46,7 +46,7 @@ const prerendered = () => {
 const input = (label: string) => document.querySelector(`input[aria-label="${label}"]`) as HTMLInputElement;
 const button = () => document.querySelector('button') as HTMLButtonElement;
 
-describe('a prerendered form (issue 18)', () => {
+describe('a prerendered form', () => {
   it('keeps its button disabled until the app has hydrated it', async () => {
     const container = prerendered();
     expect(button().disabled).toBe(true);

@@ -1,4 +1,4 @@
-// Issue 18: /login and /register arrive prerendered (issue 17) and can be typed in before the app
+// /login and /register arrive prerendered and can be typed in before the app
 // hydrates them. A click on their button then would send the bare form (a reload to `?` that
 // loses what was typed), and what was typed would stay in the page but not in React's state.
 import { useEffect, useSyncExternalStore, type RefObject } from 'react';

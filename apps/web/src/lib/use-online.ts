@@ -11,7 +11,7 @@ export function useOnline(): boolean {
       };
     },
     () => navigator.onLine,
-    // Prerendered pages (issue 17) are built online.
+    // Prerendered pages are built online.
     () => true,
   );
 }

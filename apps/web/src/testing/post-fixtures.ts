@@ -18,7 +18,7 @@ export const solution = (overrides: Partial<Solution> = {}): Solution => ({
   pickup_street_address: '12 Rue Carnot',
   pickup_city: 'Dakar',
   pickup_region: null,
-  // Issue 16: an ISO code, as the API stores and answers it.
+  // An ISO code, as the API stores and answers it.
   pickup_country: 'SN',
   pickup_postal_address: null,
   pickup_date: '2026-12-01',

@@ -24,7 +24,7 @@ export const idSchema = z.string().min(1).max(64);
 export const latSchema = z.number().min(-90).max(90);
 export const lngSchema = z.number().min(-180).max(180);
 /**
- * A calendar date, YYYY-MM-DD. Issue 14: the ISO pattern alone lets year 0000 through, which the
+ * A calendar date, YYYY-MM-DD. The ISO pattern alone lets year 0000 through, which the
  * database cannot store (a 500); every date field takes a real date between these bounds.
  */
 export const PLAIN_DATE_MIN = '1900-01-01';

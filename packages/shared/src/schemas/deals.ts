@@ -1,4 +1,4 @@
-// Deals and notifications calls of API.md (issue 5), and the deal as both parties see it (issue 15,
+// Deals and notifications calls of API.md, and the deal as both parties see it (
 // D-27 to D-29: API.md's "Added in the second round").
 import { z } from 'zod';
 import { BOOKING_UNITS } from '../bookings.js';
@@ -36,7 +36,7 @@ export const acceptBodySchema = z.object({
 export const rejectBodySchema = z.object({ user_id: z.uuid(), solution_id: z.uuid() });
 export const userIdParamsSchema = z.object({ userId: z.uuid() });
 
-/** The deal as `solutionAccepted` records it (issue 5); the deal page reads `Deal` below. */
+/** The deal as `solutionAccepted` records it; the deal page reads `Deal` below. */
 export const acceptedDealSchema = z
   .object({
     _id: z.string(),
@@ -55,7 +55,7 @@ export const acceptResultSchema = z.object({ solution: solutionSchema, deal: acc
 /** SPEC 7: `id` is the notification, `_id` the user. */
 export const updateNotificationBodySchema = z.object({ id: z.uuid(), _id: z.uuid() });
 
-// ---- Issue 15: the deal page, messages, completion, reviews, reports ----
+// ---- The deal page, messages, completion, reviews, reports ----
 
 /** D-29: average of 1–5 ratings (one decimal), null while nobody has rated. */
 export const ratingSchema = z.object({ average: z.number().min(1).max(5).nullable(), count: z.number().int().min(0) });

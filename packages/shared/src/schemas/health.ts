@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Readiness (issue 7): 'degraded' when the database or Redis is down, 'draining' once the
+ * Readiness: 'degraded' when the database or Redis is down, 'draining' once the
  * instance is shutting down. The answer is 503 when the database is down or the instance drains
  * (the load balancer stops sending); without Redis the instance keeps serving (D-23).
  */

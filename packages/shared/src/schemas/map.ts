@@ -28,7 +28,7 @@ export const bboxSchema = z
  * The widest screen a map view may stand for, in pixels: a 4096 px screen whose zoom was rounded up
  * by half a level (×1.41), plus the web's rounding of the viewport to its grid. A bbox wider or
  * taller than this at its zoom cannot be on anybody's screen, and would make the server count
- * far more posts than it can show (issue 14): it is refused.
+ * far more posts than it can show: it is refused.
  */
 export const MAP_MAX_VIEWPORT_PX = 6144;
 

@@ -1,4 +1,4 @@
-// Subscriptions and payments of API.md (issue 6; D-13 to D-18, D-22). Amounts are integer minor
+// Subscriptions and payments of API.md (D-13 to D-18, D-22). Amounts are integer minor
 // units with an ISO code (D-3), always priced by the server.
 import { z } from 'zod';
 import { CURRENCY_CODES } from '../money.js';

@@ -30,7 +30,7 @@ export const userSchema = z
     vip: z.boolean(),
     google_auth: z.boolean(),
     fb_auth: z.boolean(),
-    /** Issue 14 item 1: the e-mail was proven by a code sent to it. */
+    /** The e-mail was proven by a code sent to it. */
     email_verified: z.boolean(),
     language: z.enum(['en', 'fr']),
     subscription: subscriptionSchema,

@@ -134,7 +134,7 @@ export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 /**
  * A search by country needs this many letters or digits (accents and punctuation aside): one
- * letter matches nearly every country, and each matched country costs a page of posts (issue 14).
+ * letter matches nearly every country, and each matched country costs a page of posts.
  */
 export const COUNTRY_SEARCH_MIN_LETTERS = 2;
 
@@ -178,7 +178,7 @@ export const solutionIdParamsSchema = z.object({ solutionId: z.uuid() });
 export const deleteParamsSchema = z.object({ userId: z.uuid(), solutionId: z.uuid() });
 export const solutionClickedSchema = z.object({ solution_id: z.uuid() });
 
-/** GET /api/solution/search (issue 16): one search box over every post's words, with filters. */
+/** GET /api/solution/search: one search box over every post's words, with filters. */
 export const SEARCH_RADIUS_KM_MAX = 20_000;
 export const postSearchQuerySchema = listQuerySchema
   .extend({

@@ -109,14 +109,14 @@ export const SOCIAL_PROVIDERS = ['google', 'facebook', 'local'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const loginViaBodySchema = z.object({
   code: z.string().min(16).max(200),
-  /** The random value whose SHA-256 the starting tab sent as `binding` (issue 14); 401 without it. */
+  /** The random value whose SHA-256 the starting tab sent as `binding`; 401 without it. */
   verifier: z
     .string()
     .regex(/^[A-Za-z0-9_-]{43,128}$/)
     .optional(),
 });
 /**
- * SPEC 5: social completion needs e-mail (if missing), phone and country. Issue 14 item 7: the
+ * SPEC 5: social completion needs e-mail (if missing), phone and country. The
  * phone is proven as registration proves it, by the verification token of its SMS code (needless
  * only when the account's own number is proven already and sent unchanged).
  */
@@ -127,5 +127,5 @@ export const socialCompletionBodySchema = z.object({
   verification_token: z.string().min(1).max(200).optional(),
 });
 
-/** Issue 14 item 1: the code sent to the user's e-mail, proving they own it. */
+/** The code sent to the user's e-mail, proving they own it. */
 export const emailVerifyBodySchema = z.object({ code: smsCodeSchema });

@@ -1,4 +1,4 @@
-// Issue 14 item 1: picks the mail adapter named by MAIL_PROVIDER. The outbox adapter is the
+// Picks the mail adapter named by MAIL_PROVIDER. The outbox adapter is the
 // default so the product runs on one machine; loadConfig refuses it in production (config.ts).
 import { ConfigError, type Config } from '../../config.js';
 import type { MailAdapter, MailLogger } from './mail-adapter.js';

@@ -1,4 +1,4 @@
-// Issue 14 item 1: e-mail goes through an adapter (D-1's rule for third parties). `outbox` (the
+// E-mail goes through an adapter (D-1's rule for third parties). `outbox` (the
 // default) keeps the messages and logs each; `smtp` sends them with nodemailer over SMTP.
 export interface MailMessage {
   to: string;

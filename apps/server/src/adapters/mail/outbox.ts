@@ -1,4 +1,4 @@
-// Issue 14 item 1: the local mail adapter, like the console SMS adapter. Nothing leaves the
+// The local mail adapter, like the console SMS adapter. Nothing leaves the
 // machine; every message is logged (so a developer reads the code in the server log) and kept in
 // a bounded outbox that tests read through the adapter, never through a route. Refused in
 // production (config.ts).

@@ -1,5 +1,5 @@
 // The SMTP adapter (nodemailer) against a local SMTP server (test/smtp-stub.ts), and the choice
-// of adapter by configuration: the outbox by default, refused in production (issue 14 item 1).
+// of adapter by configuration: the outbox by default, refused in production.
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCTION_ENV } from '../../../test/production-env.js';

@@ -1,4 +1,4 @@
-// Issue 14 item 1: the real mail adapter, nodemailer over SMTP. Plain text only: the message is a
+// The real mail adapter, nodemailer over SMTP. Plain text only: the message is a
 // code and a sentence, and a text body leaves nothing to inject.
 import nodemailer, { type Transporter } from 'nodemailer';
 import { MailSendError, type MailAdapter, type MailLogger, type MailMessage } from './mail-adapter.js';

@@ -1,4 +1,4 @@
-// D-1, issue 7: the local provider's orders live in the database, so an order made on one
+// D-1: the local provider's orders live in the database, so an order made on one
 // instance is approved on another and captured on a third, as behind a load balancer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -59,7 +59,7 @@ describe('the local payment provider across instances', () => {
   });
 });
 
-describe('the local provider voids and refunds (issue 14)', () => {
+describe('the local provider voids and refunds', () => {
   const order = (adapter: LocalPaymentAdapter) =>
     adapter.createOrder({
       amountMinor: 225,

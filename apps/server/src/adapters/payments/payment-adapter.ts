@@ -60,11 +60,11 @@ export interface PaymentAdapter {
   /** Captures an approved order; the same order captured again answers the same capture. */
   captureOrder(orderId: string): Promise<Capture>;
   /**
-   * Issue 14: an order that must never be captured (its payer is not entitled to what it would
+   * An order that must never be captured (its payer is not entitled to what it would
    * settle, or a newer order for the same deal replaced it). Idempotent; a captured order is left as it is.
    */
   voidOrder(orderId: string): Promise<void>;
-  /** Issue 14: gives back the whole of a capture that could not settle into a deal. Idempotent. */
+  /** Gives back the whole of a capture that could not settle into a deal. Idempotent. */
   refundCapture(capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>, orderId: string): Promise<void>;
   createSubscription(input: SubscriptionInput): Promise<Approval>;
   getSubscription(id: string): Promise<ProviderSubscription>;

@@ -1,5 +1,5 @@
 // D-1, D-7: files go through a storage adapter. Local disk is the default; an S3-compatible
-// adapter comes with the posts (issue 4). Keys are paths like "avatars/<id>.webp".
+// adapter comes with the posts. Keys are paths like "avatars/<id>.webp".
 export interface StorageAdapter {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** The stored bytes, or null when there is no such key. */

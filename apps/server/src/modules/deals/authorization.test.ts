@@ -1,4 +1,4 @@
-// Issue 5's authorization matrix: each deal and mailbox call, as visitor, owner, acceptor, another
+// The authorization matrix of the deals: each deal and mailbox call, as visitor, owner, acceptor, another
 // user and a subscriber, against a single-use post whose owner confirmed the acceptor's request (D-32). Statuses come from the table below;
 // contacts are checked on the raw JSON (D-14).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -11,7 +11,7 @@ import { dealsRepository, type PartyDeal } from './repository.js';
 const times = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
 const told = (userId: string) => ({ userId, notice: { en: 'done', fr: 'fini' } });
 
-describeEachDatabase('the deals repository (issue 15)', (database) => {
+describeEachDatabase('the deals repository', (database) => {
   const db = () => database().db;
   const repo = () => dealsRepository(db());
   const moves = () => dealLifecycleRepository(db());

@@ -42,7 +42,7 @@ describe('GET /api/solution/map', () => {
   });
 });
 
-describe('GET /api/solution/map bounds the work of one view (issue 14)', () => {
+describe('GET /api/solution/map bounds the work of one view', () => {
   it('refuses the whole world at street zoom 15 with VALIDATION on bbox, as it would count every post', async () => {
     const res = await t.app.inject('/api/solution/map?bbox=-180,-85,180,85&zoom=15');
     expect(res.statusCode).toBe(400);

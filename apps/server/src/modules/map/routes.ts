@@ -10,7 +10,7 @@ export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
-  // Issue 14: the map is public and each view reads the database. Counted before validation, so
+  // The map is public and each view reads the database. Counted before validation, so
   // refused views count too.
   const perAddress = app.limiter('map', {
     max: MAP_VIEWS_PER_MINUTE * config.rateLimitScale,

@@ -12,7 +12,7 @@ const FIJI = { lng: 179.5, lat: -17.8 };
 
 /**
  * A view as the route would take it, but of any size: these tests compare the service's ways of
- * counting over wide viewports that the route refuses at high zooms (mapSpanLimit, issue 14).
+ * counting over wide viewports that the route refuses at high zooms (mapSpanLimit).
  */
 const query = (bbox: string, zoom: number, extra: Record<string, string> = {}) => ({
   ...mapQuerySchema.parse({ bbox: '0,0,0,0', zoom, ...extra }),

@@ -15,7 +15,7 @@ export interface NotificationBus {
   publishMessage(userId: string, message: Message): Promise<void>;
   /** Every event of `userId` (notifications and messages); returns the unsubscribe. */
   subscribeEvents(userId: string, listener: (event: StreamEvent) => void): () => void;
-  /** Issue 14: a session of `userId` ended on some instance; every instance's streams of that user re-check theirs. */
+  /** A session of `userId` ended on some instance; every instance's streams of that user re-check theirs. */
   sessionEnded(userId: string): Promise<void>;
   onSessionEnded(userId: string, listener: () => void): () => void;
   close(): Promise<void>;

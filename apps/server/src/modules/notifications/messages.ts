@@ -18,7 +18,7 @@ export const notices = {
   }),
 };
 
-/** Issue 6: pay-as-you-go settled; both sides of the deal are told (D-15). */
+/** Pay-as-you-go settled; both sides of the deal are told (D-15). */
 export const paymentNotices = {
   /** To the supplier who paid. */
   paid: (other: string, sub: Sub): Bilingual => ({
@@ -37,7 +37,7 @@ export const paymentNotices = {
   }),
 };
 
-/** Issue 15 (D-28, D-29): the deal's messages and its end. */
+/** D-28, D-29: the deal's messages and its end. */
 export const dealNotices = {
   /** To the recipient of the first message they have not read on a deal (D-28). */
   message: (who: string, sub: Sub): Bilingual => ({

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { endedEvent, eventsOf, notificationsOf, type NotificationBus, type StreamEvent } from './bus.js';
 
 const CHANNEL = 'notifications';
-/** Issue 14: user ids whose session ended, so every instance ends that user's stale streams. */
+/** User ids whose session ended, so every instance ends that user's stale streams. */
 const SESSIONS_CHANNEL = 'session-ended';
 
 export interface BusLogger {

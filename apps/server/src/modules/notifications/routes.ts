@@ -18,7 +18,7 @@ const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: erro
 /** A comment line this often keeps proxies and phones from closing an idle stream. */
 const KEEPALIVE_MS = 25_000;
 /**
- * Issue 14: open streams per user on one instance (tabs and a phone reconnecting); a new one
+ * Open streams per user on one instance (tabs and a phone reconnecting); a new one
  * beyond this ends the user's oldest, which a dropped connection may have left behind.
  */
 export const MAX_STREAMS_PER_USER = 4;
@@ -97,7 +97,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         'x-accel-buffering': 'no',
       });
       res.write(': connected\n\n');
-      // Issue 14: the stream lives only as long as its session. It asks again before each
+      // The stream lives only as long as its session. It asks again before each
       // notification, when a session of this user ends anywhere (through Redis with several
       // instances), and at each keepalive; a lost answer (database away) keeps it open.
       let checks = Promise.resolve(true);

@@ -1,4 +1,4 @@
-// Issue 14 item 4: the notification stream ends when its session ends (a logout, or a new sign-in
+// The notification stream ends when its session ends (a logout, or a new sign-in
 // elsewhere, D-9), on every instance (two instances over one PostgreSQL and one Redis), and a
 // user holds at most MAX_STREAMS_PER_USER streams on an instance. Before, a stream opened with a
 // session kept delivering the user's notifications after that session ended.
@@ -40,7 +40,7 @@ async function openStream(base: string, who: { headers: Record<string, string> }
 const endedOrOpen = (stream: OpenStream, probe: Promise<unknown>) =>
   Promise.race([stream.ended.then(() => 'ended' as const), probe.then(() => 'open' as const)]);
 
-describe('notification streams end with their session, on every instance (issue 14 item 4)', () => {
+describe('notification streams end with their session, on every instance', () => {
   let db: Awaited<ReturnType<typeof throwawayDatabaseUrl>>;
   let one: TestApp;
   let two: TestApp;

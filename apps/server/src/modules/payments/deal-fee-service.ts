@@ -84,7 +84,7 @@ export function dealFeeService(
       const amountMinor = feeIn(prices, deal.units, currency, cdfPerUsdMilli);
       if (amountMinor < 1) throw new AppError('NOT_AVAILABLE', 'Nothing to pay for this post');
       const urls = urlsFor(row.id);
-      // Issue 14 item 6: one deal is paid once. A new order replaces the payer's open ones, which
+      // One deal is paid once. A new order replaces the payer's open ones, which
       // are voided first, so at most one of the payer's orders for this deal can still be captured.
       for (const open of await repo.openOrders(caller.userId, row.id)) await voidOrder(open);
       const amount = { value: toDecimalString(amountMinor, currency), currency };
@@ -169,7 +169,7 @@ export function dealFeeService(
       ) {
         throw new AppError('NOT_FOUND');
       }
-      // Issue 14: a voided or refunded order is never captured (again).
+      // A voided or refunded order is never captured (again).
       if (payment.status === 'voided' || payment.status === 'refunded') throw new AppError('NOT_AVAILABLE');
       if (payment.status !== 'captured' && isMobileMoneyRow(payment)) {
         const now = await confirmMomo(payment.providerPaymentId);
@@ -179,7 +179,7 @@ export function dealFeeService(
         }
         payment = now;
       } else if (payment.status !== 'captured') {
-        // Issue 14 item 2: capture only what settles into a state the payer is entitled to now (the
+        // Capture only what settles into a state the payer is entitled to now (the
         // need may have been taken, or the deal paid, since the order was made); otherwise void it.
         const row = await solutions.findById(payment.solutionId ?? '');
         if (!row || row.status === 'Deleted' || !(await settlementFor(row, payment.userId, payment.dealId))) {
@@ -213,7 +213,7 @@ export function dealFeeService(
     /** GET /api/payment/getUserPayments/:userId: own only. */
     async history(caller: Caller, userId: string): Promise<Payment[]> {
       if (caller.userId !== userId) throw new AppError('FORBIDDEN');
-      // Issue 15: an abandoned checkout reads 'expired' (Not completed), not Pending for ever; the
+      // An abandoned checkout reads 'expired' (Not completed), not Pending for ever; the
       // row stays pending, so a late capture from the provider is still recorded (D-17).
       const at = now();
       return (await repo.paymentsOf(userId, HISTORY_LIMIT)).map((row) => toPayment(row, at));

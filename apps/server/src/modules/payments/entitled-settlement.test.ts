@@ -1,4 +1,4 @@
-// Issue 14 items 2 and 6 over the real API, on PGlite and on PostgreSQL, with the PayPal adapter
+// A payment settles only into what its payer is entitled to, and a deal is paid once, over the real API, on PGlite and on PostgreSQL, with the PayPal adapter
 // against its stub: a payment settles only into a state its payer is entitled to (the supplier side
 // of a deal its owner confirmed and that is still confirmed, D-15 revised) (otherwise it is not captured, or is refunded through the adapter, and the answer is
 // 409 NOT_AVAILABLE with nothing revealed), and one deal is paid once. The local adapter's void and

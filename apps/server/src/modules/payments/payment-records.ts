@@ -82,7 +82,7 @@ export function toPayment(row: PaymentRow, now?: Date): Payment {
     kind: row.kind,
     amount: toDecimalString(row.amountMinor, row.currency),
     currency: row.currency,
-    // Issue 14: a voided order is, to its payer, a payment that did not go through.
+    // A voided order is, to its payer, a payment that did not go through.
     status: row.status === 'voided' ? 'failed' : abandoned ? 'expired' : row.status,
     solution_id: row.solutionId,
     created_at: row.createdAt.toISOString(),

@@ -189,7 +189,7 @@ describeEachDatabase('the payments repository', (database) => {
         [rival, 'none'],
       ]),
     );
-    // Issue 14: the loser's capture is marked refunded (the service gives it back); only the winner is notified.
+    // The loser's capture is marked refunded (the service gives it back); only the winner is notified.
     const rows = await db().select().from(payments).where(eq(payments.solutionId, solutionId));
     expect(rows.map((r) => r.status).sort()).toEqual(['captured', 'refunded']);
     expect((await notices(solutionId)).map((n) => n.userId)).toEqual([supplier]);
@@ -235,7 +235,7 @@ describeEachDatabase('the payments repository', (database) => {
     expect(await notices(solutionId)).toHaveLength(1);
   });
 
-  it('unlocks a deal with one of two payments settled at once; the other is marked refunded (issue 14)', async () => {
+  it('unlocks a deal with one of two payments settled at once; the other is marked refunded', async () => {
     const solutionId = await need();
     const dealId = await dealOn(solutionId, supplier);
     const [a, b] = await Promise.all([pending(supplier, solutionId), pending(supplier, solutionId)]);
@@ -257,7 +257,7 @@ describeEachDatabase('the payments repository', (database) => {
     expect(await notices(solutionId)).toHaveLength(1);
   });
 
-  it('unlocks nothing for a deal ended and replaced by another acceptor (issue 14)', async () => {
+  it('unlocks nothing for a deal ended and replaced by another acceptor', async () => {
     const solutionId = await need();
     const dealId = await dealOn(solutionId, supplier, 'cancelled');
     await dealOn(solutionId, rival);

@@ -47,7 +47,7 @@ export function paymentsRepository(db: Db) {
     /**
      * Captures a pending payment and gives its deal contact access, with both notices, in one
      * transaction. Null when the payment was already settled (the caller reads the row again).
-     * Issue 14: `granted: false` when the capture settles into nothing the payer is entitled to
+     * `granted: false` when the capture settles into nothing the payer is entitled to
      * (no settlement, the need taken by somebody else meanwhile, or the deal already paid, ended or
      * replaced): the row is then marked `refunded` in the same transaction, so that exactly one
      * caller gives the money back through the provider, and no notice is written.
@@ -140,7 +140,7 @@ export function paymentsRepository(db: Db) {
       return row;
     },
 
-    /** Issue 14 item 6: the payer's orders for this post that could still be captured. */
+    /** The payer's orders for this post that could still be captured. */
     async openOrders(userId: string, solutionId: string): Promise<PaymentRow[]> {
       return db
         .select()

@@ -23,7 +23,7 @@ beforeAll(async () => {
   // mobile-money.routes.test.ts).
   supplier = await signedUp(t.app, { firstName: 'Awa', country: 'US' });
   admin = await signedUp(t.app, { firstName: 'Boss', email: 'boss@example.org' });
-  // Issue 14 item 1: an ADMIN_EMAILS address gives rights once proven.
+  // An ADMIN_EMAILS address gives rights once proven.
   await proveEmail(t.app, admin.headers);
 });
 afterAll(() => t.close());

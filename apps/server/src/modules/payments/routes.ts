@@ -1,4 +1,4 @@
-// payment/* and admin/markSubscriptionPaid of API.md (issue 6; D-13 to D-18, D-22), and the local
+// payment/* and admin/markSubscriptionPaid of API.md (D-13 to D-18, D-22), and the local
 // provider's approval page. Handlers stay thin: the service holds the rules.
 import {
   dataOf,
@@ -17,14 +17,15 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LocalPaymentAdapter, LOCAL_CHECKOUT_PATH } from '../../adapters/payments/index.js';
-import { LocalMobileMoneyAdapter, LOCAL_MOMO_PATH } from '../../adapters/mobile-money/index.js';
+import { LocalPaymentAdapter } from '../../adapters/payments/index.js';
+import { LocalMobileMoneyAdapter } from '../../adapters/mobile-money/index.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
-import { redirectAnswer, textAnswer } from '../../plugins/openapi.js';
+import { redirectAnswer } from '../../plugins/openapi.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildPaymentsService } from './build.js';
 import type { MobileMoneyUrls, ReturnUrls } from './payment-records.js';
+import { localCheckoutRoutes } from './local-checkout-routes.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -179,7 +180,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       const id = paymentId ?? token;
       if (id) query.set('paymentId', id);
       if (PayerID) query.set('PayerID', PayerID);
-      // Issue 14: from configuration only, never Host or X-Forwarded-Host. Without PUBLIC_URL the
+      // From configuration only, never Host or X-Forwarded-Host. Without PUBLIC_URL the
       // redirect is relative: the browser resolves it against the address it really asked.
       const base = config.publicUrl?.replace(/\/+$/, '') ?? '';
       return reply.header('cache-control', 'no-store').redirect(`${base}/successurl?${query.toString()}`, 303);
@@ -352,101 +353,5 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   };
   app.get(MOBILE_MONEY_RETURN_PATH, momoReturn, momoReturnHandler);
   app.post(MOBILE_MONEY_RETURN_PATH, momoReturn, momoReturnHandler);
-
-  const momo = app.mobileMoney;
-  if (momo instanceof LocalMobileMoneyAdapter) {
-    // The local checkout notifies this app through the same route CinetPay would call.
-    momo.connect(async (fields, headers) => {
-      await app.inject({
-        method: 'POST',
-        url: CINETPAY_NOTIFY_PATH,
-        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams(fields).toString(),
-      });
-    });
-    const params = z.object({ tx: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
-    app.get(
-      `${LOCAL_MOMO_PATH}/:tx`,
-      {
-        schema: {
-          tags: ['payment'],
-          summary: 'The local mobile-money checkout (never in production)',
-          params,
-          response: { 200: textAnswer('The checkout page', 'text/html'), 404: errorSchema },
-        },
-      },
-      async (request, reply) => {
-        const page = await momo.page(request.params.tx);
-        if (!page) throw new AppError('NOT_FOUND');
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-      },
-    );
-    const decision = z.object({ operator: z.string().max(60).optional(), phone: z.string().max(30).optional() });
-    for (const action of ['approve', 'refuse'] as const) {
-      app.post(
-        `${LOCAL_MOMO_PATH}/:tx/${action}`,
-        {
-          schema: {
-            tags: ['payment'],
-            summary: `The local mobile-money checkout: ${action}`,
-            params,
-            response: { 303: redirectAnswer, 404: errorSchema },
-          },
-        },
-        async (request, reply) => {
-          // The refuse form carries no fields: the body is optional, so it is read here.
-          const parsed = decision.safeParse(request.body ?? {});
-          if (!parsed.success) throw new AppError('VALIDATION');
-          const body = parsed.data;
-          const target = await momo.decide(
-            request.params.tx,
-            action === 'approve' ? 'approved' : 'refused',
-            body.operator,
-            body.phone,
-          );
-          if (!target) throw new AppError('NOT_FOUND');
-          return reply.redirect(target, 303);
-        },
-      );
-    }
-  }
-
-  const local = app.payments;
-  if (local instanceof LocalPaymentAdapter) {
-    const params = z.object({ orderId: z.string().regex(/^[A-Z0-9-]{4,60}$/) });
-    app.get(
-      `${LOCAL_CHECKOUT_PATH}/:orderId`,
-      {
-        schema: {
-          tags: ['payment'],
-          summary: "The local provider's approval page (never in production)",
-          params,
-          response: { 200: textAnswer('The approval page', 'text/html'), 404: errorSchema },
-        },
-      },
-      async (request, reply) => {
-        const page = await local.page(request.params.orderId);
-        if (!page) throw new AppError('NOT_FOUND');
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-      },
-    );
-    for (const action of ['approve', 'cancel'] as const) {
-      app.post(
-        `${LOCAL_CHECKOUT_PATH}/:orderId/${action}`,
-        {
-          schema: {
-            tags: ['payment'],
-            summary: `The local provider: ${action}`,
-            params,
-            response: { 303: redirectAnswer, 404: errorSchema },
-          },
-        },
-        async (request, reply) => {
-          const target = await local[action](request.params.orderId);
-          if (!target) throw new AppError('NOT_FOUND');
-          return reply.redirect(target, 303);
-        },
-      );
-    }
-  }
+  localCheckoutRoutes(app, CINETPAY_NOTIFY_PATH);
 };

@@ -111,7 +111,7 @@ export function paymentCore({ repo, deals, solutions, provider, mobileMoney, not
     return { email: other?.email ?? null, mobile_no: other?.mobile ?? null };
   }
 
-  /** Issue 14: an order that must not be captured is voided, in the records and with the provider. */
+  /** An order that must not be captured is voided, in the records and with the provider. */
   async function voidOrder(payment: PaymentRow): Promise<void> {
     if (!(await repo.markVoided(payment.id))) return;
     // A mobile-money checkout cannot be withdrawn; voided, its later confirmation settles nothing.
@@ -124,7 +124,7 @@ export function paymentCore({ repo, deals, solutions, provider, mobileMoney, not
     }
   }
 
-  /** Issue 14: a capture that settled into nothing goes back to the payer, whole. */
+  /** A capture that settled into nothing goes back to the payer, whole. */
   async function refund(payment: PaymentRow, capture: Pick<Capture, 'captureId' | 'amountMinor' | 'currency'>) {
     if (isMobileMoneyRow(payment)) {
       log?.error({ payment: payment.id }, 'mobile money taken for no deal its payer may have: refund it by hand');
@@ -143,7 +143,7 @@ export function paymentCore({ repo, deals, solutions, provider, mobileMoney, not
 
   /**
    * Settles a captured one-time payment exactly once: the deal, both notices, the SMS of an
-   * acceptance. Issue 14: only into a state its payer is entitled to (D-15, decided again now, and
+   * acceptance. Only into a state its payer is entitled to (D-15, decided again now, and
    * in the settling transaction itself); otherwise the capture is refunded and the answer is 409
    * NOT_AVAILABLE, with nothing revealed.
    */

@@ -16,7 +16,7 @@ let reader: Account;
 /** The admin of these tests: one named in ADMIN_EMAILS (the one place to change how admins are made). */
 async function signedUpAdmin(app: TestApp['app']): Promise<Account> {
   const account = await signedUp(app, { firstName: 'Mod', email: ADMIN_EMAIL });
-  // Issue 14 item 1: an ADMIN_EMAILS address gives rights once proven.
+  // An ADMIN_EMAILS address gives rights once proven.
   expect((await proveEmail(app, account.headers)).admin).toBe(true);
   return account;
 }

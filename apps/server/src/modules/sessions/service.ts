@@ -25,7 +25,7 @@ export const hashAuthKey = (authKey: string): string => createHash('sha256').upd
 const KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export function sessionsService(repo: SessionsRepository, now: () => Date = () => new Date()) {
-  // Issue 14: told when a user's session may have ended (a new sign-in replaces it, D-9; a logout),
+  // Told when a user's session may have ended (a new sign-in replaces it, D-9; a logout),
   // so that what the session holds open, the notification stream, ends with it.
   const endedListeners: ((userId: string) => void)[] = [];
   const ended = (userId: string) => {

@@ -88,7 +88,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         summary: 'Start a social sign-in: redirect to the provider (or the local sign-in page)',
         description:
           'binding: the SHA-256 (64 lowercase hex digits) of a random verifier the starting tab keeps; ' +
-          'loginVia needs that verifier (issue 14). Without a valid binding: redirect to /login?error=social.',
+          'loginVia needs that verifier. Without a valid binding: redirect to /login?error=social.',
         params: providerParams,
         querystring: z.object({ binding: z.string().max(200).optional() }),
         response: { 302: redirect, 404: errorSchema },
@@ -198,7 +198,7 @@ export const socialRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         summary: 'Trade the one-time code from /middleware for a session (ends the previous one, D-9)',
         description:
           'verifier: the random value whose SHA-256 the starting tab sent as binding. A missing or wrong ' +
-          'verifier answers 401 and uses the code up (issue 14: a code works only in the tab that started).',
+          'verifier answers 401 and uses the code up (a code works only in the tab that started).',
         params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
         body: loginViaBodySchema,
         response: { 200: dataOf(socialSessionResultSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },

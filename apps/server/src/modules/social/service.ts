@@ -3,7 +3,7 @@
 // trades that code for a session with loginVia: a key never travels in a URL (D-9). Social users
 // then complete their account (SPEC 5) with register-via-fb.
 //
-// Issue 14 (login CSRF): the flow is bound to the browser tab that started it, with no cookie. The
+// Against login CSRF, the flow is bound to the browser tab that started it, with no cookie. The
 // tab keeps a random verifier in its sessionStorage and sends only its SHA-256 (`binding`) at the
 // start; the binding is stored with the OAuth state, handed on to the one-time code, and loginVia
 // needs the verifier. An attacker's code sent to a victim's browser meets another tab's verifier
@@ -62,11 +62,11 @@ export interface SocialServiceOptions {
   localEnabled: boolean;
   sessions: Pick<SessionsService, 'start'>;
   /**
-   * Issue 14 item 7: uses a registration verification token once, for the number it proves (the
+   * Uses a registration verification token once, for the number it proves (the
    * users module's D-10 tokens). Without it, completion refuses every number.
    */
   useRegistrationToken?: (mobileNo: string, token: string) => Promise<boolean>;
-  /** Issue 14 item 1: admins by proven identity; a completion proves the number. */
+  /** Admins by proven identity; a completion proves the number. */
   admins?: Admins;
   /** The subscription block of the User record, as the users module computes it (D-16). */
   subscriptionState?: (userId: string, now: Date) => Promise<SubscriptionState>;
@@ -214,7 +214,7 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       if (taken && !proves(verifier, taken.bindingHash)) throw new SocialSignInError('code from another browser tab');
       const found = taken && (await repo.findUser(taken.userId));
       if (!found) throw new AppError('AUTH_FAILED');
-      // D-11, issue 14: rights follow the configuration at each sign-in, as a password sign-in's do.
+      // D-11: rights follow the configuration at each sign-in, as a password sign-in's do.
       const admin = options.admins ? isAdmin(found, options.admins) : found.admin;
       const user = admin === found.admin ? found : ((await repo.setAdmin(found.id, admin)) ?? found);
       // D-29: a blocked account signs in by no door.
@@ -245,7 +245,7 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
       const email = user.email ? undefined : body.email;
       const taken = await repo.contactsTakenByOthers(userId, { email: email ?? null, mobileNo });
       if (taken.email || taken.mobileNo) throw new AppError('USER_EXISTS', SOCIAL_USER_EXISTS_MESSAGE);
-      // Issue 14 item 7: the number is proven by its SMS code, as registration proves it (D-10);
+      // The number is proven by its SMS code, as registration proves it (D-10);
       // otherwise anyone could squat a real person's number. Spent last, so a refused e-mail or
       // a taken number does not cost the user a new code.
       const proven = mobileNo === user.mobileNo && user.mobileVerifiedAt !== null;
@@ -258,7 +258,7 @@ export function socialService(repo: SocialRepository, options: SocialServiceOpti
         const mobileVerifiedAt = user.mobileVerifiedAt ?? now();
         const identity = {
           email: email ?? user.email,
-          // A new e-mail is not proven (issue 14 item 1): it needs its own code.
+          // A new e-mail is not proven: it needs its own code.
           emailVerifiedAt: email === undefined ? user.emailVerifiedAt : null,
           mobileNo,
           mobileVerifiedAt,
@@ -289,7 +289,7 @@ export const createSocialService = (
   sessions: Pick<SessionsService, 'start'>,
   /** D-16: subscriptions are judged on the server's clock. */
   clock: () => Date = () => new Date(),
-  /** Issue 14 items 1 and 7: the admins of configuration. */
+  /** The admins of configuration. */
   admins?: Admins,
 ) =>
   socialService(socialRepository(db), {

@@ -119,7 +119,7 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
         await repo.checkSession(claim);
         return { data: [], next_cursor: null };
       }
-      // Issue 14: one letter matches nearly every country, a page of posts each.
+      // One letter matches nearly every country, a page of posts each.
       if (searchTextTooShort(field, text)) {
         await repo.checkSession(claim);
         throw new AppError('VALIDATION', undefined, {

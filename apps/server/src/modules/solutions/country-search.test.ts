@@ -1,4 +1,4 @@
-// Issue 14: a search by country reads at most one page of posts per matching country, from the
+// A search by country reads at most one page of posts per matching country, from the
 // country index, however many posts each country holds; one letter (nearly every country) is
 // refused by the service (routes.test.ts), two letters are bounded here, on both databases.
 import { CATEGORIES } from '@app/shared';
@@ -15,7 +15,7 @@ const PER_COUNTRY = 1000;
 /** The repository's page: a limit of 20 (+1) is read as a step of 21 rows. */
 const PAGE = 21;
 
-describeEachDatabase('search by country (issue 14)', (database) => {
+describeEachDatabase('search by country', (database) => {
   beforeAll(async () => {
     const db = database().db;
     // Many users, as in production: the page reads join them.

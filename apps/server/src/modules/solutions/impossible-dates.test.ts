@@ -1,4 +1,4 @@
-// Issue 14 ("Also"): a post with an impossible date (year 0000, which the ISO pattern lets through
+// A post with an impossible date (year 0000, which the ISO pattern lets through
 // and the database cannot store) is refused with 400 VALIDATION naming the field, on PGlite and on
 // PostgreSQL, and nothing is stored. Before, the database refused it and the answer was a 500.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

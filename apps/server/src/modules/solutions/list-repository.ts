@@ -143,7 +143,7 @@ export function postReads(db: Db) {
       await signedInRows(db, claim, sql`select 1 where false`, z.never());
     },
 
-    /** The posts of deals (issue 15), whatever their status now: a deal keeps its post. */
+    /** The posts of deals, whatever their status now: a deal keeps its post. */
     async byIds(ids: string[]): Promise<SolutionRow[]> {
       if (ids.length === 0) return [];
       const list = sql.join(

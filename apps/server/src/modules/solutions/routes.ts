@@ -1,4 +1,4 @@
-// solution/* calls of API.md, except the map (modules/map) and deals (issue 5). Posts are for
+// solution/* calls of API.md, except the map (modules/map) and deals. Posts are for
 // signed-in users: visitors see only the map's markers (SPEC 6).
 import {
   categoryParamsSchema,

@@ -97,7 +97,7 @@ export function wordQuery(words: string[], variants: Map<string, string[]>): Wor
 function pagesByGroup(filter: SearchFilter, groups: SQL, inGroup: SQL): SQL {
   // The page is merged from the groups' ids before the posts are read: joined afterwards, with as
   // many rows as the page, the posts are fetched by key. Joined to every group's rows, PostgreSQL
-  // could hash-join them to a scan of all posts instead (issue 14: a one-letter country search).
+  // could hash-join them to a scan of all posts instead (a one-letter country search).
   return sql`
     ${COLUMNS}
     from (select page.id from ${groups}

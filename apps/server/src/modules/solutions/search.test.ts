@@ -1,4 +1,4 @@
-// GET /api/solution/search (issue 16): the one search box. Each of these found nothing before it.
+// GET /api/solution/search: the one search box. Each of these found nothing before it.
 // The server-postgres project runs it again on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';

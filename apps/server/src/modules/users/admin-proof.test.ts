@@ -1,4 +1,4 @@
-// Issue 14 item 1: ADMIN_EMAILS gave admin rights to whoever registered (or signed in) with the
+// ADMIN_EMAILS gave admin rights to whoever registered (or signed in) with the
 // address, proving only the phone. Now the e-mail must be proven by a code mailed to it (or the
 // number be in ADMIN_PHONES, proven by its SMS code), on PGlite and on PostgreSQL. Before the fix,
 // the first test below saw `admin: true` and 200 from every admin call.

@@ -58,7 +58,7 @@ export function adminUserRoutes(app: Parameters<FastifyPluginAsyncZod>[0], users
         tags: ['admin'],
         summary: "Set a user's verified ('+ID') and vip badges (admins only, never their own)",
         security: secured,
-        // Ids are uuids: anything else is a 400 here, not a database error (issue 8).
+        // Ids are uuids: anything else is a 400 here, not a database error.
         params: z.object({ userId: z.uuid() }),
         body: adminUpdateUserBodySchema,
         response: { 200: dataOf(adminUserSchema), 401: errorSchema, 403: errorSchema, 404: errorSchema },

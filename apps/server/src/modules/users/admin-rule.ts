@@ -1,4 +1,4 @@
-// D-11 and issue 14 item 1: who is an admin. An address in configuration is not enough: the
+// D-11: who is an admin. An address in configuration is not enough: the
 // account must have proven it, the e-mail by a code sent to it, the number by an SMS code.
 // Otherwise whoever registered first with the admin's address (or after the admin deleted their
 // account) would get the admin's rights.

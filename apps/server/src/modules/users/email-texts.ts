@@ -1,4 +1,4 @@
-// Issue 14 item 1: the e-mail that carries the code, in the user's language (D-24).
+// The e-mail that carries the code, in the user's language (D-24).
 export function emailCodeMessage(language: 'en' | 'fr', firstName: string, code: string) {
   if (language === 'fr') {
     return {

@@ -1,4 +1,4 @@
-// Issue 14 item 1: proving the e-mail, the way D-10 proves a number. 6 digits from a secure
+// Proving the e-mail, the way D-10 proves a number. 6 digits from a secure
 // random source, sent to the account's own address, stored hashed with that address, valid 10
 // minutes, at most 5 wrong tries, at most 3 sends per account per 15 minutes.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';

@@ -46,7 +46,7 @@ export function usersRepository(db: Db) {
       return row;
     },
     /**
-     * Issue 14 item 1: the e-mail is proven, only if it is still the address the code went to.
+     * The e-mail is proven, only if it is still the address the code went to.
      * Returns the row, or undefined when the address changed meanwhile.
      */
     async markEmailVerified(id: string, email: string, at: Date) {
@@ -199,7 +199,7 @@ export function codesRepository(db: Db) {
 }
 export type CodesRepository = ReturnType<typeof codesRepository>;
 
-/** Issue 14 item 1: codes sent to a user's e-mail to prove they own it. */
+/** Codes sent to a user's e-mail to prove they own it. */
 export function emailCodesRepository(db: Db) {
   return {
     async sendsSince(userId: string, since: Date): Promise<number> {

@@ -63,7 +63,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     app.limiter(`${name}:address`, { max: max * config.rateLimitScale, timeWindow: FIFTEEN_MINUTES, key: ip });
   /**
    * The account a sign-in or reset aims at (whether named by e-mail or by phone), from this
-   * address. Issue 14 item 9: counted per account alone, 9 wrong passwords from anywhere locked
+   * address. Counted per account alone, 9 wrong passwords from anywhere locked
    * the owner out everywhere; per account and address, a stranger's guesses only lock the
    * stranger, and the per-address limit still bounds how many accounts one address tries.
    */
@@ -228,7 +228,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) => ({ data: await users.me(caller(request)) }),
   );
 
-  // Issue 14 item 1: proving the e-mail, so that ADMIN_EMAILS may grant admin rights.
+  // Proving the e-mail, so that ADMIN_EMAILS may grant admin rights.
   app.post(
     '/api/user/email/send-code',
     {

@@ -106,7 +106,7 @@ export function usersService(deps: Deps) {
       if (await users.findByEmailOrMobile(input.email, mobile)) throw new AppError('USER_EXISTS');
       const withId = input.account_type === 'withID';
       // Images are checked before the single-use token is spent: a refused file must not cost
-      // the user a new SMS code (issue 8, uploads.test.ts).
+      // the user a new SMS code (uploads.test.ts).
       const images = withId
         ? await Promise.all(idFiles.map((f) => reencodeImage(f, { width: 1600, height: 1600, fit: 'inside' })))
         : [];
@@ -132,7 +132,7 @@ export function usersService(deps: Deps) {
           // SPEC 5: identity_flag only when an ID file came.
           identityFlag: keys.length > 0,
           mobileVerifiedAt: proven.mobileVerifiedAt,
-          // Issue 14 item 1: an admin address alone is not enough (admin-rule.ts).
+          // An admin address alone is not enough (admin-rule.ts).
           admin: isAdmin(proven, admins),
           // D-24: SMS, push and e-mail go out in the language the user registered in.
           language: input.language === 'fr-ca' ? 'fr' : 'en',
@@ -189,7 +189,7 @@ export function usersService(deps: Deps) {
       return record(await load(caller.userId));
     },
 
-    /** Issue 14 item 1: a code to the caller's own e-mail; false when it is proven already. */
+    /** A code to the caller's own e-mail; false when it is proven already. */
     async sendEmailCode(caller: Caller): Promise<boolean> {
       const row = await load(caller.userId);
       if (!row.email) throw new AppError('VALIDATION', 'No e-mail to prove', { email: 'Required' });
@@ -199,7 +199,7 @@ export function usersService(deps: Deps) {
     },
 
     /**
-     * Issue 14 item 1: the right code proves the e-mail; only then may ADMIN_EMAILS make the
+     * The right code proves the e-mail; only then may ADMIN_EMAILS make the
      * caller an admin.
      */
     async verifyEmail(caller: Caller, code: string) {
@@ -249,7 +249,7 @@ export function usersService(deps: Deps) {
     ) {
       assertSelf(caller, userId);
       const before = await load(userId);
-      // Checked before the avatar is stored: a refused update leaves no file behind (issue 8).
+      // Checked before the avatar is stored: a refused update leaves no file behind.
       const country = data.country !== undefined ? countryOrFail(data.country) : undefined;
       let avatarKey: string | undefined;
       if (avatar) {

@@ -15,7 +15,7 @@ const tabs = () => within(screen.getByRole('navigation', { name: 'Quick links' }
 afterEach(cleanup);
 
 describe('the bottom tabs on a phone', () => {
-  it('gives a signed-in user Map, List, Post and Orders (issue 16)', () => {
+  it('gives a signed-in user Map, List, Post and Orders', () => {
     renderTabs(true);
     expect(tabs().getByRole('link', { name: 'Map' }).getAttribute('href')).toBe('/dashboard');
     expect(tabs().getByRole('link', { name: 'List' }).getAttribute('href')).toBe('/suppliers');

@@ -5,7 +5,7 @@ import { DisclosureMenu } from '../../components/disclosure-menu';
 import './bottom-tabs.css';
 
 /**
- * SPEC 2.2: the mobile bottom tab, Home and Login for a visitor. Issue 16: a signed-in user gets
+ * SPEC 2.2: the mobile bottom tab, Home and Login for a visitor. A signed-in user gets
  * Map, List, Post and Orders, the four things a phone user comes for.
  */
 export function BottomTabs({ signedIn }: { signedIn: boolean }) {

@@ -14,7 +14,7 @@ import { AppHeader } from './app-header';
 import { BottomTabs } from './bottom-tabs';
 import { SideMenu } from './side-menu';
 
-// Issue 17 item 2: the outbox (and its IndexedDB code) loads after the first paint, not in the entry.
+// The outbox (and its IndexedDB code) loads after the first paint, not in the entry.
 const OutboxPanel = lazy(() => import('../../components/outbox-panel').then((m) => ({ default: m.OutboxPanel })));
 
 export function ShellLayout({ title, signedIn, children }: { title: string; signedIn: boolean; children: ReactNode }) {

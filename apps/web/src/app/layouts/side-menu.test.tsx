@@ -23,7 +23,7 @@ describe('the side menu', () => {
     expect(home()?.getAttribute('href')).toBe('/dashboard');
   });
 
-  it("on a phone, gets the drawer's items when it first opens, and keeps them when it closes (issue 17)", async () => {
+  it("on a phone, gets the drawer's items when it first opens, and keeps them when it closes", async () => {
     const { rerender } = renderMenu({ drawer: true, open: false });
     expect(home()).toBeNull();
     rerender({ drawer: true, open: true });

@@ -18,7 +18,7 @@ export function SideMenu({ signedIn, drawer, open, collapsed, onAction, onNaviga
   const { t } = useTranslation();
   const prompt = useVisitorPrompt();
   const items = MENU.filter((item) => (signedIn ? item.to || item.action : item.visitor !== 'hidden'));
-  // Issue 17: a phone's drawer gets its items when it first opens, not with the first screen
+  // A phone's drawer gets its items when it first opens, not with the first screen
   // (on a slow phone they were about 0.15 s of the map's first render); until then it is closed,
   // inert and off screen. Once drawn they stay, for the drawer's closing slide.
   const [drawn, setDrawn] = useState(!drawer || open);

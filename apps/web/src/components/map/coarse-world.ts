@@ -1,4 +1,4 @@
-// Issue 17: the offline country shapes (D-19: world-atlas's Natural Earth countries at 1:110m) at
+// The offline country shapes (D-19: world-atlas's Natural Earth countries at 1:110m) at
 // the precision they are drawn with, for a smaller download (coarse-world-plugin.ts does it at
 // build time). The package puts each point on a grid of 100,000 steps a side (0.0036° of
 // longitude, about 400 m); the 1:110m shapes are only true to some 10 km, so a grid of 10,000

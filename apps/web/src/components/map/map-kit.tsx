@@ -1,4 +1,4 @@
-// The map kit (issue 18): the pieces every map of the app shares (the dashboard's, the selection
+// The map kit: the pieces every map of the app shares (the dashboard's, the selection
 // map, the lists' small map): its accessible name, the basemap of D-19, the user's position with
 // its pulse marker, and the world's bounds. Leaflet's stylesheet and the markers' come with it.
 import type { FeatureCollection, Geometry } from 'geojson';
@@ -172,7 +172,7 @@ function StreetTiles({ url, attribution, onFailed }: { url: string; attribution:
   );
 }
 
-/** Issue 17 item 4: counts the street tiles each view would have downloaded without data saver. */
+/** Counts the street tiles each view would have downloaded without data saver. */
 function SkippedTiles() {
   const map = useMap();
   useEffect(() => {
@@ -199,7 +199,7 @@ function SkippedTiles() {
 
 /**
  * D-25: the offline country shapes (D-19) always at the bottom; the street tiles above them once
- * the server has named them, unless data saver is on (issue 17 item 4). `shapesAfter`: while a
+ * the server has named them, unless data saver is on. `shapesAfter`: while a
  * map's first markers are on their way, the shapes (40 KB) wait for them, at most 4 s: on a slow
  * link they would share its bandwidth, and the markers are what the user came for.
  */

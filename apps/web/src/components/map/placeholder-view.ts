@@ -7,5 +7,5 @@ export const DEFAULT_CENTRE: LatLngTuple = [12, -2];
 export const MIN_ZOOM = 2;
 /** Without a position a map opens on DEFAULT_CENTRE at this zoom at most: the world. */
 export const placeholderZoom = (zoom: number): number => Math.min(zoom, MIN_ZOOM + 1);
-/** The longest a coming position holds a map's first request for posts (issue 17). */
+/** The longest a coming position holds a map's first request for posts. */
 export const POSITION_WAIT_MS = 2000;

@@ -1,4 +1,4 @@
-// Issue 17: the country shapes are drawn a batch at a time, one short task each, instead of in one
+// The country shapes are drawn a batch at a time, one short task each, instead of in one
 // task of a third of a second on a slow phone, during which the page could not answer a tap.
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 

@@ -8,7 +8,7 @@ import atlas from 'world-atlas/countries-110m.json';
 import { inSlices } from '../../lib/next-task';
 import { fixGeometry } from './antimeridian';
 
-/** The countries, decoded a few at a time (issue 17: all at once is a long task on a slow phone). */
+/** The countries, decoded a few at a time (all at once is a long task on a slow phone). */
 export async function worldCountries(): Promise<FeatureCollection<Geometry | null>> {
   const topology = atlas as unknown as Topology<{ countries: GeometryCollection }>;
   const features: Feature<Geometry | null>[] = [];

@@ -135,7 +135,7 @@ describe('the register screen', () => {
     expect(dial.value).toBe('NE');
   });
 
-  it('sends the code, checks it, creates the account, signs in and opens the dashboard (issue 16)', async () => {
+  it('sends the code, checks it, creates the account, signs in and opens the dashboard', async () => {
     const fetchMock = stubFetch(
       [200, { data: { sent: true } }],
       [200, { data: { verification_token: 'tok' } }],

@@ -63,7 +63,7 @@ describe('the social buttons', () => {
     expect(screen.queryByRole('link', { name: /Test account/ })).not.toBeInTheDocument();
   });
 
-  it('start from this tab with its binding: the hash of a verifier kept for /middleware (issue 14)', async () => {
+  it('start from this tab with its binding: the hash of a verifier kept for /middleware', async () => {
     serve({ google: true, facebook: true, local: true });
     const go = vi.spyOn(browser, 'go').mockImplementation(() => undefined);
     renderScreen('/login', <SocialButtons heading="Or continue with" />, '/login');

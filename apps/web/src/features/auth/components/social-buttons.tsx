@@ -6,7 +6,7 @@ import { useProviders } from '../api/get-providers';
 const PROVIDERS = ['google', 'facebook'] as const;
 
 /**
- * Leaves for the provider with this tab's binding (issue 14): the link's own address, without
+ * Leaves for the provider with this tab's binding: the link's own address, without
  * one, would end at /login?error=social.
  */
 function startSignIn(event: MouseEvent<HTMLAnchorElement>, provider: string) {

@@ -1,5 +1,5 @@
 // SPEC 2.3 item 20 after the form: the SMS code to the checked number, its check, the account
-// created with the token that proves the number (API.md), then (issue 16) the sign-in with what
+// created with the token that proves the number (API.md), then the sign-in with what
 // was just typed and the dashboard.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

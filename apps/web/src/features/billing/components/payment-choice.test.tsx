@@ -52,11 +52,13 @@ describe('the payment choice (SPEC 2.3 item 10, D-15)', () => {
   });
 
   it('leaves the free trial out once it has been used', async () => {
-    routeFetch({ 'GET /api/user/me': [200, { data: me(true) }] });
+    // The stored user and the server's agree, so a trial offered here would show at once.
+    signIn(me(true));
+    const fetchMock = routeFetch({ 'GET /api/user/me': [200, { data: me(true) }] });
     show();
-    await waitFor(() =>
-      expect(screen.queryByRole('button', { name: 'Start the free 90-day trial' })).not.toBeInTheDocument(),
-    );
+    expect(screen.getByText("15% of this deal's total, for this deal only: $2.25.")).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Start the free 90-day trial' })).not.toBeInTheDocument();
   });
 
   it("pay-as-you-go asks the server for the provider's page and sends the browser there", async () => {

@@ -47,10 +47,13 @@ describe('/subscriptionscreen (SPEC 2.3 item 15)', () => {
   );
 
   it('hides the free trial once trail_complete is true', async () => {
-    signIn(withTrail(false));
-    routeFetch({ 'GET /api/user/me': [200, { data: withTrail(true) }] });
+    // The stored user and the server's agree, so a trial offered here would show at once.
+    signIn(withTrail(true));
+    const fetchMock = routeFetch({ 'GET /api/user/me': [200, { data: withTrail(true) }] });
     renderScreen('/subscriptionscreen', <SubscriptionScreen title="Subscription" />);
-    await waitFor(() => expect(screen.queryByRole('button', { name: /free 90-day trial/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: '12 months' })).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/user/me')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /free 90-day trial/ })).not.toBeInTheDocument();
     expect(screen.queryByText('Free trial')).not.toBeInTheDocument();
   });
 

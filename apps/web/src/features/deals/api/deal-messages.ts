@@ -1,6 +1,6 @@
 // D-28: the thread of a deal. GET /api/deals/:dealId/messages (oldest first, paged by cursor) and
 // POST {text} → 201 Message. Both answer 402 CONTACT_ACCESS_REQUIRED while the deal has no
-// contact access: messages never bypass the fee. Issue 17: a message written without a signal
+// contact access: messages never bypass the fee. A message written without a signal
 // waits in the outbox with its Idempotency-Key (D-31) and is sent once when the signal returns.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
@@ -43,7 +43,7 @@ export function withMessage(list: DealMessage[] | undefined, added: DealMessage)
 const LABEL_MAX = 80;
 const labelOf = (text: string) => (text.length > LABEL_MAX ? `${text.slice(0, LABEL_MAX - 1)}…` : text);
 
-/** Issue 17: without a signal the message waits in the outbox (shown in its thread) and goes out later. */
+/** Without a signal the message waits in the outbox (shown in its thread) and goes out later. */
 export const sendMessage = ({ dealId, text }: { dealId: string; text: string }): Promise<Sent<DealMessage>> =>
   sendOrQueue<{ data: DealMessage }>({
     kind: 'message',

@@ -1,7 +1,7 @@
 // D-28: the two parties' messages on a deal, oldest first, live. Text only, at most 1,000
 // characters, shown as React text (never as HTML). While the deal has no contact access the
 // server answers 402 and the thread shows why, with the way to get access (given by the app layer).
-// Issue 17: a message written without a signal shows at the end of the thread as waiting to be
+// A message written without a signal shows at the end of the thread as waiting to be
 // sent (it can be cancelled there or in the outbox panel) until the outbox sends it.
 import { useQuery } from '@tanstack/react-query';
 import { Clock, Send, X } from 'lucide-react';

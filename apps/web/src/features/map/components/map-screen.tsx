@@ -16,14 +16,14 @@ import { MapTooltip } from './map-tooltip';
 import { PostModal } from './post-modal';
 import type { MapArea } from './posts-map';
 
-// Issue 17: the map itself (Leaflet and the markers) is a chunk of its own, downloaded alongside
+// The map itself (Leaflet and the markers) is a chunk of its own, downloaded alongside
 // (map-chunks-plugin.ts): the screen around it, with its tooltip or SPEC 4's location modal,
 // shows without waiting for Leaflet to run, the heaviest part of a slow phone's start.
 const PostsMap = lazy(() => import('./posts-map').then((m) => ({ default: m.PostsMap })));
 
 interface Props {
   title: string;
-  /** Issue 16: the search box above the map, given the screen's position (composed in app/). */
+  /** The search box above the map, given the screen's position (composed in app/). */
   search?: (position: AskedPosition) => ReactNode;
   /** Beside the map's filters (composed in app/): given the chosen category and the visible area. */
   filtersExtra?: (filters: { category: CategoryId | null; area: MapArea | null }) => ReactNode;

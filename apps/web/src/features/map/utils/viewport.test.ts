@@ -125,7 +125,7 @@ describe('merging clusters whose badges would overlap', () => {
   });
 });
 
-describe('the viewport at every zoom stays within what the server accepts (issue 14)', () => {
+describe('the viewport at every zoom stays within what the server accepts', () => {
   // What Leaflet shows on a screen of `width` × `height` px centred on a point at a fractional zoom.
   const screenBounds = (center: [number, number], zoom: number, width: number, height: number): Bounds => {
     const crs = L.CRS.EPSG3857;

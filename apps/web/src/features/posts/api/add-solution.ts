@@ -8,7 +8,7 @@ import { postKeys } from '../../../lib/post-keys';
 
 export type AddSolutionInput = { solution: NewSolutionInput; files: File[] };
 
-/** Issue 17: without a signal the post waits in the outbox (photos included) and goes out later. */
+/** Without a signal the post waits in the outbox (photos included) and goes out later. */
 export function addSolution({ solution, files }: AddSolutionInput): Promise<Sent<Solution>> {
   const new_solution = newSolutionSchema.parse(solution);
   const form = new FormData();

@@ -1,4 +1,4 @@
-// GET /api/solution/search (issue 16): the one search box. Words in a post's title, description,
+// GET /api/solution/search: the one search box. Words in a post's title, description,
 // city and category names (either language, accents and typos forgiven), with filters: need or
 // offer, category, a radius around the user, and a price range in the user's currency. Nearest
 // first (each with distance_km) when the position is known.

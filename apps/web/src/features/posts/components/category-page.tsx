@@ -14,7 +14,7 @@ import { useCatalogue } from '../api/get-catalogue';
 
 interface Props {
   title: string;
-  /** Issue 16: what shows under the preset cards (the category's posts, composed in app/). */
+  /** What shows under the preset cards (the category's posts, composed in app/). */
   below?: (category: CategoryId) => ReactNode;
 }
 

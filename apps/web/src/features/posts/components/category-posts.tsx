@@ -1,4 +1,4 @@
-// Issue 16: a category screen shows the open posts of that category under SPEC's preset cards,
+// A category screen shows the open posts of that category under SPEC's preset cards,
 // nearest first when the position is known (needs and offers together, each card saying which).
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// Issue 16: an own price far from the category's usual prices is confirmed before it is sent
+// An own price far from the category's usual prices is confirmed before it is sent
 // (3000 typed as dollars when CFA francs were meant).
 import { useTranslation } from 'react-i18next';
 import { currencyOfSetting, formatMoney, pick, type Category, type CurrencySetting } from '@app/shared';

@@ -1,5 +1,5 @@
 // SPEC 2.3 item 8: up to 4 images, the first large (500 px), the others 100 px; a tap zooms any
-// of them in a modal. Issue 17 item 4: with data saver on, no photo loads until tapped, and a
+// of them in a modal. With data saver on, no photo loads until tapped, and a
 // tapped one loads as its thumbnail (the zoom, a second tap, shows the photo itself).
 import { ImageDown, ImageOff } from 'lucide-react';
 import { useEffect, useState } from 'react';

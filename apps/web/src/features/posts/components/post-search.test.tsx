@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the one search box (issue 16)', () => {
+describe('the one search box', () => {
   it('finds "freezer" nearest first, with the title, "2.3 km away" and "posted 2 hours ago" on the card', async () => {
     at(14.69, -17.44);
     const fetchMock = routeFetch({ 'GET /api/solution/search': [200, page([freezer])] });
@@ -142,7 +142,7 @@ describe('the one search box (issue 16)', () => {
   });
 });
 
-describe('the posts of a category (issue 16)', () => {
+describe('the posts of a category', () => {
   it('lists the category’s posts nearest first under the presets', async () => {
     at(14.69, -17.44);
     const fetchMock = routeFetch({ 'GET /api/solution/search': [200, page([freezer])] });

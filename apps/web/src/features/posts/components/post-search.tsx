@@ -1,4 +1,4 @@
-// Issue 16: one search box, always on the dashboard and the lists. Words (title, description,
+// One search box, always on the dashboard and the lists. Words (title, description,
 // city, category names; either language), with filters for need or offer, category, a distance
 // around the user and a price range in the user's currency. The search lives in the address bar
 // (q, type, category, radius_km, min_price, max_price), so Back and a shared link keep it.
@@ -21,7 +21,7 @@ import {
 } from '../api/search-posts';
 import '../post-search.css';
 
-// Issue 17: the results and their cards load on the first search, not with the dashboard's map.
+// The results and their cards load on the first search, not with the dashboard's map.
 const SearchResults = lazy(() => import('./search-results').then((m) => ({ default: m.SearchResults })));
 
 interface Props {

@@ -186,7 +186,7 @@ describe('the Clients and Suppliers lists (SPEC 2.3 items 7 and 25)', () => {
     expect(await screen.findByText('No Results')).toBeInTheDocument();
   });
 
-  it('asks for two letters before searching by country, and sends nothing for one (issue 14)', async () => {
+  it('asks for two letters before searching by country, and sends nothing for one', async () => {
     const fetchMock = routeFetch({
       'GET /api/solution/getAllSolutions/provideSolution': [200, page([])],
       'GET /api/solution/searchSolution/provideSolution/pickup_country/Ni': [200, page([])],

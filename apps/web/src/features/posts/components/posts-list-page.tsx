@@ -1,6 +1,6 @@
 // SPEC 2.3 item 7: the Clients list (/clients, needs) and the Suppliers list (/suppliers, offers):
 // a small map of the listed posts at 50vh, the list paged with 'Load more', and the Search modal.
-// Public lists have no delete control. Issue 16: the search box stays on top, and the list comes
+// Public lists have no delete control. The search box stays on top, and the list comes
 // nearest first whenever the position is known ('Nearest first' turns it off for newest first).
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { LocateFixed, Search, X } from 'lucide-react';
@@ -62,7 +62,7 @@ function SolutionsListPage({ type }: { type: UserRole }) {
   const listed = useInfiniteQuery({
     ...postsQueryOptions(type, near),
     enabled: !searching && settled,
-    // Issue 17: offline, the list saved on the last visit shows even if it was read for another
+    // Offline, the list saved on the last visit shows even if it was read for another
     // position (or newest first, when the position came late), rather than nothing.
     placeholderData: (previous) =>
       previous ??

@@ -21,7 +21,7 @@ export function SearchModal({ open, initialText, initialField, onSearch, onClose
   const [text, setText] = useState(initialText);
   const [field, setField] = useState<SearchField>(initialField);
   const empty = text.trim() === '';
-  // Issue 14: the server searches countries from two letters on.
+  // The server searches countries from two letters on.
   const tooShort = !empty && searchTextTooShort(field, text);
   return (
     <Modal

@@ -1,4 +1,4 @@
-// The answers of the search box (issue 16), under it on the lists and over the map on the
+// The answers of the search box, under it on the lists and over the map on the
 // dashboard: a count, "Clear search", and the cards, nearest first when the position is known.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';

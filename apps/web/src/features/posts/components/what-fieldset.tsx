@@ -1,6 +1,6 @@
 // The publish form's first part (SPEC 5): the category (asked only when the router brought none),
 // the subcategory with its preset price, the title (D-30), an own price echoed in the other two
-// currencies (issue 16), how an own proposition is priced and how many of an offer booked by date
+// currencies, how an own proposition is priced and how many of an offer booked by date
 // can be booked at once (D-33), and the description.
 import { useTranslation } from 'react-i18next';
 import {
@@ -158,7 +158,7 @@ export function WhatFieldset({
               />
             )}
           </FormField>
-          {/* Issue 16: the amount in the other two currencies, as it is typed. */}
+          {/* The amount in the other two currencies, as it is typed. */}
           <p className="post-price-echo" aria-live="polite" data-testid="price-echo">
             {echo
               ? t('postForm.priceEcho', {

@@ -1,6 +1,6 @@
 // Publishing the post form: newSolutionSchema's check (every problem at once), the confirmation of
-// a price far from the category's usual ones (issue 16), then the request, whose refusals land next
-// to their fields; without a signal the post waits in the outbox (issue 17).
+// a price far from the category's usual ones, then the request, whose refusals land next
+// to their fields; without a signal the post waits in the outbox.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findCategory, findSubcategory, type CurrencySetting, type Solution, type UserRole } from '@app/shared';

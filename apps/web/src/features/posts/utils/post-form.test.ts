@@ -199,7 +199,7 @@ describe('what is booked by date (D-33)', () => {
   });
 });
 
-describe('an own price far from the usual (issue 16)', () => {
+describe('an own price far from the usual', () => {
   const delivery = findCategory('Delivery');
   it('is far at 50 times the dearest preset or a fiftieth of the cheapest, in the typed currency', () => {
     // Delivery presets: $2.20 to $15.00.

@@ -184,7 +184,7 @@ export function buildSolutionInput(fields: PostFields, ctx: BuildContext): NewSo
     pickup_street_address: blank(fields.pickup.street),
     pickup_city: fields.pickup.city,
     pickup_region: blank(fields.pickup.region),
-    // Issue 16: the ISO code; readers see its name in their own language.
+    // The ISO code; readers see its name in their own language.
     pickup_country: fields.pickup.country,
     pickup_postal_address: blank(fields.pickup.postal),
     pickup_date: fields.pickup.date,
@@ -307,7 +307,7 @@ export function priceEcho(
   return convertOwnPrice(minor, code, eurPerUsdMicro);
 }
 
-/** Issue 16: an own price this many times above (or below) the category's presets asks first. */
+/** An own price this many times above (or below) the category's presets asks first. */
 export const FAR_PRICE_FACTOR = 50;
 
 /**

@@ -1,4 +1,4 @@
-// Issue 14 item 1: proving the signed-in user's e-mail with a code mailed to it.
+// Proving the signed-in user's e-mail with a code mailed to it.
 // POST /api/user/email/send-code, then POST /api/user/email/verify with the code.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { emailVerifyBodySchema, type User } from '@app/shared';

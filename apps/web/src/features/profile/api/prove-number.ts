@@ -1,4 +1,4 @@
-// Issue 14 item 7: a social sign-up proves its number as registration does (D-10): an SMS code
+// A social sign-up proves its number as registration does (D-10): an SMS code
 // (POST /api/user/sendMessage), traded for a single-use verification token
 // (POST /api/user/codeValidation) that register-via-fb then spends.
 import { codeValidationBodySchema, sendMessageBodySchema } from '@app/shared';

@@ -16,7 +16,7 @@ export function socialSignIn(provider: SocialProvider, code: string): Promise<So
   const key = `${provider}:${code}`;
   let request = inFlight.get(key);
   if (!request) {
-    // Issue 14: the verifier this tab kept when it started; the server refuses the code without it.
+    // The verifier this tab kept when it started; the server refuses the code without it.
     request = apiFetch<{ data: SocialSession }>(`/user/loginVia/${provider}`, {
       method: 'POST',
       body: { code, verifier: socialVerifier() },

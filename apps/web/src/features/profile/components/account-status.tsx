@@ -1,5 +1,5 @@
 // SPEC 2.3 item 13 and SPEC 6: the trial countdown (D-16), or the subscription's end date, or a
-// way to the plans (issue 6 part 7 replaces SPEC's static balance); the '+ID' and VIP badges.
+// way to the plans (they replace SPEC's static balance); the '+ID' and VIP badges.
 import { BadgeCheck, Crown } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

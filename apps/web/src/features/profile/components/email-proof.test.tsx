@@ -1,4 +1,4 @@
-// Issue 14 item 1: the profile's e-mail confirmation, by a code mailed to the address.
+// The profile's e-mail confirmation, by a code mailed to the address.
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, renderScreen, routeFetch, signIn, testUser } from '../../../testing/render';

@@ -1,4 +1,4 @@
-// Issue 14 item 1: a user proves their e-mail with a code mailed to it. Admin rights named by
+// A user proves their e-mail with a code mailed to it. Admin rights named by
 // ADMIN_EMAILS need this proof; for everyone else it is a small confirmation on the profile.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

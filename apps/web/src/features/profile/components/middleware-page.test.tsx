@@ -31,7 +31,7 @@ describe('/middleware', () => {
     expect(localStorage.getItem('auth_key')).toBe('k'.repeat(43));
   });
 
-  it('sends the verifier this tab kept when it started, once (issue 14)', async () => {
+  it('sends the verifier this tab kept when it started, once', async () => {
     sessionStorage.setItem('socialVerifier', 'v'.repeat(43));
     const fetchMock = routeFetch({ 'POST /api/user/loginVia/local': [200, session(false)] });
     renderAt('/middleware?code=one-time-code-with-verifier');

@@ -1,4 +1,4 @@
-// Issue 14 item 7: the SMS code step of a social sign-up's completion, as registration has one
+// The SMS code step of a social sign-up's completion, as registration has one
 // (D-10): the 6 digits, a new code, or back to change the number.
 import { useTranslation } from 'react-i18next';
 import { CodeField, useCodeEntry } from '../../../components/code-field';

@@ -1,4 +1,4 @@
-// Issue 6 part 7: the user's payments (date, kind, amount, status), in place of SPEC's static
+// The user's payments (date, kind, amount, status), in place of SPEC's static
 // balance. Amounts are exact decimal strings, formatted in the user's language (D-3).
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

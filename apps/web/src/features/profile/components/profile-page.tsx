@@ -1,5 +1,5 @@
 // SPEC 2.3 item 13: the avatar upload, the read-only name, e-mail and mobile (SPEC 5), Save, and
-// the trial countdown or the subscription, the payments (issue 6); D-12: deleting the account.
+// the trial countdown or the subscription, the payments; D-12: deleting the account.
 import { formatPhone } from '../../../lib/phone-format';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -87,7 +87,7 @@ describe('/registerCountry (SPEC 5)', () => {
     expect(localStorage.getItem('isAuthenticated')).toBeNull();
   });
 
-  // Issue 14 item 7: the number is proven by its SMS code, as registration proves it.
+  // The number is proven by its SMS code, as registration proves it.
   it('asks for the SMS code sent to the number, and says so when the code is wrong', async () => {
     hold();
     const fetchMock = routeFetch({

@@ -1,5 +1,5 @@
 // SPEC 2.3 item 21 and SPEC 5: completing a social sign-up with the e-mail (only if the provider
-// gave none), the phone (dial code and number) and the country. Issue 14 item 7: the number is
+// gave none), the phone (dial code and number) and the country. The number is
 // proven by an SMS code first, as registration proves it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';

@@ -13,7 +13,7 @@ function Reader() {
 beforeEach(() => localStorage.clear());
 afterEach(cleanup);
 
-describe('the data saver switch (issue 17)', () => {
+describe('the data saver switch', () => {
   it('is off by default, applies at once to every reader and is remembered', () => {
     renderScreen(
       '/settings',

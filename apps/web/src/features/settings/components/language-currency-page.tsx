@@ -89,7 +89,7 @@ export function LanguageCurrencyPage({ title }: { title: string }) {
   );
 }
 
-/** Issue 17: the data saver applies at once (no Save needed); the map and photos follow it. */
+/** The data saver applies at once (no Save needed); the map and photos follow it. */
 function DataSaverSwitch() {
   const { t, i18n } = useTranslation();
   const [on, setOn] = useDataSaver();

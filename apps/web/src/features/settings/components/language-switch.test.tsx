@@ -34,7 +34,7 @@ describe('the language switch', () => {
     expect(localStorage.getItem('language')).toBe('fr-ca');
   });
 
-  describe('on a prerendered page (issue 17)', () => {
+  describe('on a prerendered page', () => {
     /** The switch as the build writes it, optionally changed by the user, then hydrated. */
     async function hydrateAfter(choice?: string) {
       const container = document.createElement('div');

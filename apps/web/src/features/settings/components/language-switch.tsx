@@ -10,7 +10,7 @@ export function LanguageSwitch() {
   const id = useId();
   // The language the page is written in (a prerendered page knows no local storage).
   const current = isLanguage(i18n.language) ? i18n.language : getLanguage();
-  // Issue 17: on a prerendered page the switch works before the app has loaded. Hydration leaves
+  // On a prerendered page the switch works before the app has loaded. Hydration leaves
   // the DOM's choice as it is, so a choice that differs from the HTML's is taken over once, here.
   const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
