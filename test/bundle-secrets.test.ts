@@ -1,5 +1,5 @@
 // No secret in the built web bundle. The web app is built the way `npm run build`
-// does, but with every variable the server reads (apps/server/src/config.ts) set to a unique
+// does, but with every variable the server reads (apps/server/src/config-env.ts) set to a unique
 // marker in the build's environment, as on a deployment machine that builds with its secrets in
 // the environment; then every built file is searched for those markers and for anything shaped
 // like a credential.
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const WEB = join(ROOT, 'apps/web');
-const CONFIG_SOURCE = join(ROOT, 'apps/server/src/config.ts');
+const CONFIG_SOURCE = join(ROOT, 'apps/server/src/config-env.ts');
 
 /** The variable names of the server's env schema: the keys of `envSchema = z.object({...})`. */
 function serverEnvNames(source: string): string[] {

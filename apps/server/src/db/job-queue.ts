@@ -31,20 +31,22 @@ function executorOf(database: Database) {
 const QUEUE_START_LOCK_KEY = 7_310_032;
 
 /**
- * Starts the queue. On PostgreSQL, several instances starting at once would each install pg-boss's
- * schema and collide (CREATE SCHEMA is not safe to race): one session's advisory lock makes them
- * take turns, and the later ones find it installed.
+ * Starts the queue and creates the named queues. On PostgreSQL, several instances starting at once
+ * would each install pg-boss's schema and collide (CREATE SCHEMA is not safe to race), and creating
+ * one queue from two instances at once deadlocks (seen with two cluster workers): one session's
+ * advisory lock makes them take turns, and the later ones find it all installed.
  */
-export async function startJobQueue(boss: PgBoss, database: Database): Promise<void> {
-  if (database.kind !== 'postgres') {
+export async function startJobQueue(boss: PgBoss, database: Database, queues: string[]): Promise<void> {
+  const install = async () => {
     await boss.start();
-    return;
-  }
+    for (const name of queues) await boss.createQueue(name);
+  };
+  if (database.kind !== 'postgres') return install();
   const client = await rawClient<pg.Pool>(database).connect();
   try {
     await client.query('select pg_advisory_lock($1)', [QUEUE_START_LOCK_KEY]);
     try {
-      await boss.start();
+      await install();
     } finally {
       await client.query('select pg_advisory_unlock($1)', [QUEUE_START_LOCK_KEY]);
     }

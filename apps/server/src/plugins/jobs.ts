@@ -48,9 +48,12 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
   const queue = boss;
   boss.on('error', (error: unknown) => app.log.error({ err: error }, 'job queue error'));
   app.addHook('onReady', async () => {
-    await startJobQueue(queue, app.database);
+    await startJobQueue(
+      queue,
+      app.database,
+      [...scheduled, ...handlers].map((job) => job.name),
+    );
     for (const job of scheduled) {
-      await queue.createQueue(job.name);
       await queue.schedule(job.name, job.cron);
       await queue.work(job.name, async () => {
         const result = await job.work();
@@ -58,7 +61,6 @@ export const jobsPlugin = fp(async (app: FastifyInstance, { config }: { config: 
       });
     }
     for (const handler of handlers) {
-      await queue.createQueue(handler.name);
       await queue.work<object>(handler.name, async (jobs) => {
         for (const job of jobs) {
           const result = await handler.work(job.data);
