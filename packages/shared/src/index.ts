@@ -21,3 +21,4 @@ export * from './schemas/payments.js';
 export * from './schemas/places.js';
 export * from './schemas/alerts.js';
 export * from './mobile-money.js';
+export * from './map-tiles.js';

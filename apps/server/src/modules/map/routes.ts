@@ -4,12 +4,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { accessToken } from '../../plugins/auth.js';
 import { buildMapService } from './service.js';
+import { tileRoutes } from './tile-routes.js';
+import { TILE_POINT_LIMIT, tileService } from './tile-service.js';
 
 /** Map views one address may ask for in a minute (times RATE_LIMIT_SCALE): panning sends one or two a second. */
 export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
+  // Visitors' views are merged from the shared, cached tiles (tile-service.ts).
+  const tiles = tileService(buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT }), app.publicCaches.tiles);
+  await tileRoutes(app, { config, tiles, viewsPerMinute: MAP_VIEWS_PER_MINUTE });
   // Issue 14: the map is public and each view reads the database. Counted before validation, so
   // refused views count too.
   const perAddress = app.limiter('map', {
@@ -37,7 +42,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       if (token === undefined) {
         // Markers change as people post: a short shared cache absorbs bursts of identical views.
         reply.header('cache-control', 'public, max-age=15');
-        return { data: await solutions.map(request.query) };
+        return { data: await tiles.view(request.query) };
       }
       // D-35: a signed-in viewer sees their own posts and those of deals the owner confirmed at
       // their exact points: an answer for them alone, never kept by a shared cache. A key that
