@@ -35,6 +35,8 @@ export const etagOf = (body: string): string => `"${createHash('sha1').update(bo
 export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: SharedCacheOptions) {
   const local = new Map<string, Entry>();
   const byGroup = new Map<string, Set<string>>();
+  /** Computations under way, by key: the group's version they started at, and their answer. */
+  const pending = new Map<string, { version: string; answer: Promise<CachedAnswer> }>();
   /** Bumped by every invalidation: a computation that saw another value keeps nothing. */
   const groupVersion = new Map<string, number>();
   let everything = 0;
@@ -88,6 +90,20 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       .catch(() => undefined);
   }
 
+  /** An answer computed for `key` when `group` was at `seen`, kept unless it changed meanwhile. */
+  async function fill(group: string, key: string, compute: () => Promise<string>, seen: string) {
+    const at = now();
+    const shared = await fromRedis(group, key);
+    if (shared) {
+      return version(group) === seen ? keep(group, key, shared, shared.expires) : shared;
+    }
+    const body = await compute();
+    const answer = { body, etag: etagOf(body) };
+    if (version(group) !== seen) return answer;
+    toRedis(group, key, answer, at);
+    return keep(group, key, answer, at + ttlMs);
+  }
+
   return {
     ttlMs,
     /** The answer for `key` in `group`: kept, or computed once by `compute` and kept. */
@@ -95,17 +111,15 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       const hit = local.get(key);
       if (hit && hit.expires > now()) return hit;
       if (hit) drop(key);
+      // Many viewers asking for one answer at once wait for one computation (a busy city's tiles).
       const seen = version(group);
-      const at = now();
-      const shared = await fromRedis(group, key);
-      if (shared) {
-        return version(group) === seen ? keep(group, key, shared, shared.expires) : shared;
-      }
-      const body = await compute();
-      const answer = { body, etag: etagOf(body) };
-      if (version(group) !== seen) return answer;
-      toRedis(group, key, answer, at);
-      return keep(group, key, answer, at + ttlMs);
+      const running = pending.get(key);
+      if (running && running.version === seen) return running.answer;
+      const answer = fill(group, key, compute, seen).finally(() => {
+        if (pending.get(key)?.answer === answer) pending.delete(key);
+      });
+      pending.set(key, { version: seen, answer });
+      return answer;
     },
 
     /** Makes every answer of these groups stale, here and in Redis. */
