@@ -16,8 +16,9 @@ import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 
 /** The staleness bound of a tile when no change is announced (a poster's badges, rating). */
 export const TILE_TTL_MS = 10_000;
-/** More posts than this in one tile are clustered: a screen shows 6 to 15 tiles. */
-export const TILE_POINT_LIMIT = 100;
+/** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and
+ * MAP_POINT_LIMIT (300) points per view kept answers small (bench:map: 100 a tile made a city view 78 KB). */
+export const TILE_POINT_LIMIT = 25;
 
 export type TileFilter = Pick<MapQuery, 'type' | 'category' | 'currency' | 'lang'>;
 type MapView = { points: MapPoint[]; clusters: MapCluster[] };
