@@ -1,7 +1,10 @@
 // The shared cache's promises (lib/shared-cache.ts), in memory: an answer is never served past its
 // lifetime, never after its group was invalidated, and never kept when computed across an
 // invalidation; concurrent asks for one answer compute it once.
-import { describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { etagOf, sharedCache } from './shared-cache.js';
 
 const clock = () => {
@@ -63,5 +66,29 @@ describe('sharedCache', () => {
     expect(n).toBe(1);
     expect(new Set(answers.map((a) => a.etag))).toEqual(new Set([etagOf('same')]));
     expect(etagOf('same')).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+});
+
+describe('sharedCache across instances, through Redis', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    await assertRedisReachable();
+    redis = new Redis(TEST_REDIS_URL, { keyPrefix: `test-${randomBytes(4).toString('hex')}:` });
+    await new Promise((resolve) => redis.once('ready', resolve));
+  });
+  afterAll(() => redis?.disconnect());
+
+  it('gives another instance the same bytes without computing them, until the group is invalidated', async () => {
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
+    const one = sharedCache(options);
+    const body = JSON.stringify({ data: { title: 'a|b "quoted"' } });
+    const first = await one.get('10/462/469', 'k', async () => body);
+    await expect.poll(async () => redis.exists('cache:tiles:10/462/469')).toBe(1);
+    const two = sharedCache(options);
+    const shared = await two.get('10/462/469', 'k', async () => 'computed again');
+    expect(shared).toMatchObject({ body, etag: first.etag });
+    await one.invalidate(['10/462/469']);
+    const three = sharedCache(options);
+    expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
   });
 });

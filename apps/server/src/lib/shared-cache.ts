@@ -72,8 +72,12 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     try {
       const text = await redis.hget(redisKey(group), key);
       if (!text) return undefined;
-      const stored = JSON.parse(text) as { body: string; etag: string; expires: number; at: number };
-      return stored.expires > now() && stored.at >= staleBefore ? stored : undefined;
+      // "at|etag|body": the body is stored as it is, never escaped into another JSON string.
+      const [at, etag] = text.split('|', 2);
+      const computedAt = Number(at);
+      const expires = computedAt + ttlMs;
+      if (!etag || !(expires > now()) || computedAt < staleBefore) return undefined;
+      return { etag, body: text.slice(at!.length + etag.length + 2), expires };
     } catch {
       return undefined;
     }
@@ -84,7 +88,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     const hash = redisKey(group);
     redis
       .multi()
-      .hset(hash, key, JSON.stringify({ ...answer, at, expires: at + ttlMs }))
+      .hset(hash, key, `${at}|${answer.etag}|${answer.body}`)
       .pexpire(hash, ttlMs)
       .exec()
       .catch(() => undefined);
