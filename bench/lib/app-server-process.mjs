@@ -23,6 +23,8 @@ const config = loadConfig({
   RATE_LIMIT_SCALE: env.RATE_LIMIT_SCALE ?? '10000',
   // bench/alerts times publishing with and without the job queue.
   ...(env.JOBS ? { JOBS: env.JOBS } : {}),
+  // bench/propagation runs two instances over one Redis.
+  ...(env.REDIS_URL ? { REDIS_URL: env.REDIS_URL } : {}),
 });
 // Request logs cost what they cost in production, but go nowhere.
 const app = await buildApp(config, { logger: createLogger(config.logLevel, pino.destination('/dev/null')) });

@@ -13,6 +13,7 @@ import { authPlugin } from './plugins/auth.js';
 import { idempotencyPlugin } from './plugins/idempotency.js';
 import { jobsPlugin } from './plugins/jobs.js';
 import { notificationsPlugin } from './plugins/notifications.js';
+import { publicCachesPlugin } from './plugins/public-caches.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { limitsPlugin } from './plugins/limits.js';
@@ -97,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // D-31: before the routes, so its onRoute hook sees every one of them.
   await app.register(idempotencyPlugin);
   await app.register(notificationsPlugin, { config });
+  await app.register(publicCachesPlugin);
   await app.register(alertsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });

@@ -22,3 +22,4 @@ export * from './schemas/places.js';
 export * from './schemas/alerts.js';
 export * from './mobile-money.js';
 export * from './schemas/ussd.js';
+export * from './map-tiles.js';

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrateDatabase } from './migrate.js';
+import { listenPostgres } from './listen.js';
 import { nameStatements } from './named-statements.js';
 import * as schema from './schema.js';
 
@@ -30,6 +31,11 @@ export interface Database {
   poolStats(): PoolStats | undefined;
   /** Ends the pool or closes PGlite; safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel` (db/listen.ts), and `onGap` when notifications
+   * may have been missed (the connection was lost). Resolves to a function that stops listening.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
 }
 
 export interface PoolStats {
@@ -80,7 +86,14 @@ async function openPglite(dataDir: string): Promise<Database> {
     extensions: { pg_trgm, unaccent, fuzzystrmatch, btree_gist },
   });
   const db = drizzlePglite({ client, schema });
-  return { db, kind: 'pglite', ping: () => ping(db), poolStats: () => undefined, close: once(() => client.close()) };
+  return {
+    db,
+    kind: 'pglite',
+    ping: () => ping(db),
+    poolStats: () => undefined,
+    close: once(() => client.close()),
+    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+  };
 }
 
 async function openPostgres(connectionString: string, max: number, statementTimeoutMs?: number): Promise<Database> {
@@ -111,6 +124,7 @@ async function openPostgres(connectionString: string, max: number, statementTime
     ping: () => ping(db),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
+    listen: (channel, onPayload, onGap) => listenPostgres(connectionString, channel, onPayload, onGap),
   };
 }
 

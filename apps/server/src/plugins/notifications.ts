@@ -19,6 +19,8 @@ export const notificationsPlugin = fp(async (app: FastifyInstance, { config }: {
   app.decorate('notificationBus', bus);
   // A sign-in or logout anywhere ends that user's older streams on every instance.
   app.sessions.onEnded((userId) => void bus.sessionEnded(userId));
+  // D-9: a session ended on another instance leaves this one's session cache at once.
+  bus.onAnySessionEnded((userId) => app.sessions.forget(userId));
   app.decorate('notifier', createNotifier({ db: app.database.db, bus, sms: app.sms, push: app.push, log: app.log }));
   app.addHook('onClose', async () => bus.close());
 });

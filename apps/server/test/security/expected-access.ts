@@ -68,6 +68,11 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
   },
 
   'GET /api/solution/map': { roles: PUBLIC, why: 'SPEC 6: visitors see the map' },
+  'GET /api/solution/map/tiles/{z}/{x}/{y}': {
+    roles: PUBLIC,
+    generated: { visitor: [200, 400], other: [200, 400], subscriber: [200, 400], admin: [200, 400] },
+    why: 'SPEC 6, D-35: the map by tiles, public points only, the same bytes for everyone',
+  },
   'POST /api/solution/addSolution': {
     roles: { visitor: 401, owner: 201, other: 201, subscriber: 201, admin: 201 },
     why: "a post is always the caller's own, whatever user_id the body carries",

@@ -12,12 +12,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/solution/map', () => {
-  it('is public, and clusters the demo posts of the whole world at zoom 2 in a small response', async () => {
+  it('is public, and shows every demo post of the whole world at zoom 2, clustered per busy tile, in a small response', async () => {
     const res = await t.app.inject('/api/solution/map?bbox=-180,-85,180,85&zoom=2');
     expect(res.statusCode).toBe(200);
     const { points, clusters } = res.json().data;
-    expect(points).toEqual([]);
-    expect(clusters.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(320);
+    expect(clusters.length).toBeGreaterThan(0);
+    expect(points.length + clusters.reduce((n: number, c: { count: number }) => n + c.count, 0)).toBe(320);
     expect(res.body.length).toBeLessThan(100 * 1024);
   });
 

@@ -4,12 +4,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
 import { accessToken } from '../../plugins/auth.js';
 import { buildMapService } from './service.js';
+import { tileRoutes } from './tile-routes.js';
+import { TILE_POINT_LIMIT, tileService } from './tile-service.js';
 
 /** Map views one address may ask for in a minute (times RATE_LIMIT_SCALE): panning sends one or two a second. */
 export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
+  // The shared, cached tiles (tile-service.ts). Visitors' views still read the database: merged
+  // tiles count a cluster cut by a tile edge twice and clusters reach past the view, which the map
+  // would show; the tile merge is kept for when clusters are cut on the tile grid.
+  const tiles = tileService(buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT }), app.publicCaches.tiles);
+  await tileRoutes(app, { config, tiles, viewsPerMinute: MAP_VIEWS_PER_MINUTE });
   // The map is public and each view reads the database. Counted before validation, so
   // refused views count too.
   const perAddress = app.limiter('map', {

@@ -87,9 +87,14 @@ type MapView = { points: MapPoint[]; clusters: MapCluster[] };
 export interface MapServiceOptions {
   /** EXACT_UP_TO unless a test needs the kept counts for a handful of posts. */
   exactUpTo?: number;
+  /** MAP_POINT_LIMIT unless answering one tile of many (tile-service.ts). */
+  pointLimit?: number;
 }
 
-export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: MapServiceOptions = {}) {
+export function mapService(
+  repo: MapRepository,
+  { exactUpTo = EXACT_UP_TO, pointLimit = MAP_POINT_LIMIT }: MapServiceOptions = {},
+) {
   /** The view, and which of the three answers it got (ViewSource, for tests). */
   /** `viewerId`: a signed-in viewer, who sees their own posts and confirmed deals' exactly (D-35). */
   async function view(query: MapQuery, viewerId?: string): Promise<MapView & { source: ViewSource }> {
@@ -97,7 +102,7 @@ export function mapService(repo: MapRepository, { exactUpTo = EXACT_UP_TO }: Map
     const { source, points, clusters } = await repo.view(filter, {
       grid: cellGridFor(query.zoom, filter),
       exactUpTo,
-      pointLimit: MAP_POINT_LIMIT,
+      pointLimit,
       cell: cellSize(query.zoom),
       maxClusters: MAX_CLUSTERS,
     });

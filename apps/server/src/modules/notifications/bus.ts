@@ -18,11 +18,15 @@ export interface NotificationBus {
   /** A session of `userId` ended on some instance; every instance's streams of that user re-check theirs. */
   sessionEnded(userId: string): Promise<void>;
   onSessionEnded(userId: string, listener: () => void): () => void;
+  /** Every user whose session ended on any instance (the session cache forgets them). */
+  onAnySessionEnded(listener: (userId: string) => void): void;
   close(): Promise<void>;
 }
 
 /** The local event of a user's ended session (user ids never contain a colon). */
 export const endedEvent = (userId: string) => `session-ended:${userId}`;
+/** The local event of any user's ended session, with the user's id. */
+export const ANY_ENDED = 'session-ended';
 
 /** Subscribing to notifications only, over an emitter of StreamEvents keyed by user id. */
 export function notificationsOf(emitter: EventEmitter, userId: string, listener: (n: Notification) => void) {
@@ -53,6 +57,10 @@ export function memoryNotificationBus(): NotificationBus {
     subscribeEvents: (userId, listener) => eventsOf(emitter, userId, listener),
     async sessionEnded(userId) {
       emitter.emit(endedEvent(userId));
+      emitter.emit(ANY_ENDED, userId);
+    },
+    onAnySessionEnded(listener) {
+      emitter.on(ANY_ENDED, listener);
     },
     onSessionEnded(userId, listener) {
       emitter.on(endedEvent(userId), listener);

@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import type { Message, Notification } from '@app/shared';
 import { Redis } from 'ioredis';
-import { endedEvent, eventsOf, notificationsOf, type NotificationBus, type StreamEvent } from './bus.js';
+import { ANY_ENDED, endedEvent, eventsOf, notificationsOf, type NotificationBus, type StreamEvent } from './bus.js';
 
 const CHANNEL = 'notifications';
 /** User ids whose session ended, so every instance ends that user's stale streams. */
@@ -30,6 +30,7 @@ export function redisNotificationBus(url: string, log: BusLogger): NotificationB
   subscriber.on('message', (channel: string, message: string) => {
     if (channel === SESSIONS_CHANNEL) {
       local.emit(endedEvent(message));
+      local.emit(ANY_ENDED, message);
       return;
     }
     try {
@@ -68,7 +69,11 @@ export function redisNotificationBus(url: string, log: BusLogger): NotificationB
         // The streams of other instances still re-check their session at each keepalive.
         log.warn({ err: (error as Error).message }, 'redis down: session end announced locally only');
         local.emit(endedEvent(userId));
+        local.emit(ANY_ENDED, userId);
       }
+    },
+    onAnySessionEnded(listener) {
+      local.on(ANY_ENDED, listener);
     },
     onSessionEnded(userId, listener) {
       local.on(endedEvent(userId), listener);

@@ -15,6 +15,14 @@ import {
 
 export const postsCases: Record<string, RouteCase> = {
   'GET /api/solution/map': { fixed: (w, r) => [get(w, r, `/api/solution/map?${BBOX}`)] },
+  // The tile of zoom 13 holding Dakar's centre.
+  'GET /api/solution/map/tiles/{z}/{x}/{y}': {
+    fixed: (w, r) => [get(w, r, '/api/solution/map/tiles/13/3698/3757')],
+    fuzz: {
+      slots: ['text', 'text', 'text'],
+      build: (w, r, [z, x, y]) => get(w, r, `/api/solution/map/tiles/${enc(z!)}/${enc(x!)}/${enc(y!)}`),
+    },
+  },
   'POST /api/solution/addSolution': {
     fixed: (w, r) => [
       form(w, r, 'POST', '/api/solution/addSolution', [

@@ -1,0 +1,94 @@
+// The shared cache's promises (lib/shared-cache.ts), in memory: an answer is never served past its
+// lifetime, never after its group was invalidated, and never kept when computed across an
+// invalidation; concurrent asks for one answer compute it once.
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
+import { etagOf, sharedCache } from './shared-cache.js';
+
+const clock = () => {
+  let t = 1_000;
+  return { now: () => t, pass: (ms: number) => (t += ms) };
+};
+
+describe('sharedCache', () => {
+  it('serves a kept answer until its lifetime ends, then computes it again', async () => {
+    const time = clock();
+    const cache = sharedCache({ name: 't', ttlMs: 10_000, maxEntries: 10, now: time.now });
+    let n = 0;
+    const compute = async () => JSON.stringify({ n: ++n });
+    expect((await cache.get('g', 'k', compute)).body).toBe('{"n":1}');
+    time.pass(9_999);
+    expect((await cache.get('g', 'k', compute)).body).toBe('{"n":1}');
+    time.pass(1);
+    expect((await cache.get('g', 'k', compute)).body).toBe('{"n":2}');
+  });
+
+  it('drops every answer of an invalidated group at once, and only those', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    let n = 0;
+    const compute = async () => String(++n);
+    await cache.get('tile-a', 'a|en', compute);
+    await cache.get('tile-a', 'a|fr', compute);
+    await cache.get('tile-b', 'b|en', compute);
+    await cache.invalidate(['tile-a']);
+    expect((await cache.get('tile-a', 'a|en', compute)).body).toBe('4');
+    expect((await cache.get('tile-a', 'a|fr', compute)).body).toBe('5');
+    expect((await cache.get('tile-b', 'b|en', compute)).body).toBe('3');
+    cache.invalidateAll();
+    expect((await cache.get('tile-b', 'b|en', compute)).body).toBe('6');
+  });
+
+  it('never keeps an answer computed while its group was invalidated', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const before = cache.get('g', 'k', async () => {
+      await slow;
+      return 'old';
+    });
+    await cache.invalidate(['g']);
+    release();
+    expect((await before).body).toBe('old');
+    expect((await cache.get('g', 'k', async () => 'new')).body).toBe('new');
+  });
+
+  it('computes once for concurrent asks, with a strong ETag of the bytes', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    let n = 0;
+    const compute = async () => {
+      n += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return 'same';
+    };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cache.get('g', 'k', compute)));
+    expect(n).toBe(1);
+    expect(new Set(answers.map((a) => a.etag))).toEqual(new Set([etagOf('same')]));
+    expect(etagOf('same')).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
+  });
+});
+
+describe('sharedCache across instances, through Redis', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    await assertRedisReachable();
+    redis = new Redis(TEST_REDIS_URL, { keyPrefix: `test-${randomBytes(4).toString('hex')}:` });
+    await new Promise((resolve) => redis.once('ready', resolve));
+  });
+  afterAll(() => redis?.disconnect());
+
+  it('gives another instance the same bytes without computing them, until the group is invalidated', async () => {
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
+    const one = sharedCache(options);
+    const body = JSON.stringify({ data: { title: 'a|b "quoted"' } });
+    const first = await one.get('10/462/469', 'k', async () => body);
+    await expect.poll(async () => redis.exists('cache:tiles:10/462/469')).toBe(1);
+    const two = sharedCache(options);
+    const shared = await two.get('10/462/469', 'k', async () => 'computed again');
+    expect(shared).toMatchObject({ body, etag: first.etag });
+    await one.invalidate(['10/462/469']);
+    const three = sharedCache(options);
+    expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
+  });
+});

@@ -1,0 +1,62 @@
+// Map answers per web-map tile (packages/shared map-tiles.ts), the same bytes for every viewer: public points only
+// (D-35), no viewer-specific field. Kept in a shared cache (lib/shared-cache.ts) for TILE_TTL_MS,
+// and dropped on every instance as soon as a post in the tile changes (tile-invalidation.ts).
+import {
+  mergeTileViews,
+  tileBounds,
+  tileKey,
+  viewTiles,
+  type MapCluster,
+  type MapPoint,
+  type MapQuery,
+  type Tile,
+} from '@app/shared';
+import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
+
+/** The staleness bound of a tile when no change is announced (a poster's badges, rating). */
+export const TILE_TTL_MS = 10_000;
+/** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and
+ * MAP_POINT_LIMIT (300) points per view kept answers small (bench:map: 100 a tile made a city view 78 KB). */
+export const TILE_POINT_LIMIT = 25;
+
+export type TileFilter = Pick<MapQuery, 'type' | 'category' | 'currency' | 'lang'>;
+type MapView = { points: MapPoint[]; clusters: MapCluster[] };
+
+export interface TileSource {
+  map(query: MapQuery): Promise<MapView>;
+}
+
+export function tileService(source: TileSource, cache: SharedCache) {
+  /** Parsed once per kept answer, for the viewport route's merge. */
+  const parsed = new WeakMap<CachedAnswer, MapView>();
+  const variant = (f: TileFilter) => `${f.type ?? ''}|${f.category ?? ''}|${f.currency}|${f.lang}`;
+
+  async function tile(at: Tile, filter: TileFilter): Promise<CachedAnswer> {
+    const group = tileKey(at);
+    return cache.get(group, `${group}|${variant(filter)}`, async () => {
+      const { type, category, currency, lang } = filter;
+      const data = await source.map({ bbox: tileBounds(at), zoom: at.z, type, category, currency, lang });
+      return JSON.stringify({ data });
+    });
+  }
+
+  function viewOf(answer: CachedAnswer): MapView {
+    let view = parsed.get(answer);
+    if (!view) {
+      view = (JSON.parse(answer.body) as { data: MapView }).data;
+      parsed.set(answer, view);
+    }
+    return view;
+  }
+
+  return {
+    tile,
+    /** A viewport from its tiles (the same merge as the web map's). */
+    async view(query: MapQuery): Promise<MapView> {
+      const answers = await Promise.all(viewTiles(query.bbox, query.zoom).map((t) => tile(t, query)));
+      return mergeTileViews(query.bbox, answers.map(viewOf));
+    },
+  };
+}
+
+export type TileService = ReturnType<typeof tileService>;
