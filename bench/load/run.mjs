@@ -1,4 +1,4 @@
-// bench/load: the whole API under a realistic mix (issue 7, part 5). Creates a throwaway PostgreSQL
+// bench/load: the whole API under a realistic mix. Creates a throwaway PostgreSQL
 // database (BENCH_DATABASE_URL's server, default postgres@127.0.0.1:5432), migrates it, seeds BENCH_POSTS posts (default 100,000) and BENCH_ACCOUNTS accounts that can sign in,
 // starts `npm run start:cluster` with INSTANCES=2 and REDIS_URL (BENCH_REDIS_URL, default
 // redis://127.0.0.1:6379), warms up, then runs autocannon for DURATION seconds (default 60) with
