@@ -1,4 +1,4 @@
-// bench/load: the whole API under a realistic mix (issue 7, part 5). Creates a throwaway PostgreSQL
+// bench/load: the whole API under a realistic mix. Creates a throwaway PostgreSQL
 // database (BENCH_DATABASE_URL's server, default postgres@127.0.0.1:5432), migrates it, seeds BENCH_POSTS posts (default 100,000) and BENCH_ACCOUNTS accounts that can sign in,
 // starts `npm run start:cluster` with INSTANCES=2 and REDIS_URL (BENCH_REDIS_URL, default
 // redis://127.0.0.1:6379), warms up, then runs autocannon for DURATION seconds (default 60) with
@@ -26,7 +26,8 @@ import { register } from 'tsx/esm/api';
 import { cpuAccounting, cpuBetween, cpuSnapshot, descendsFrom } from '../lib/cpu.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
 import { mulberry32 } from '../lib/random.mjs';
-import { percentiles } from '../lib/stats.mjs';
+import { requestKinds, searchTexts } from './mix.mjs';
+import { printCpu, printReport } from './report.mjs';
 
 register();
 const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
@@ -60,101 +61,6 @@ const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, pa
 const SCREEN = { width: 412, height: 800 };
 
 const rng = mulberry32(7);
-const pick = (list) => list[Math.floor(rng() * list.length)];
-const places = WORLD_PLACES.flatMap((p) => Array(p.weight).fill(p));
-const round = (n) => n.toFixed(4);
-
-/** The mix, by weight out of 1,000. Each kind builds its next request from the seeded data. */
-function requestKinds(data) {
-  let account = 0;
-  const viewport = (zoom, place, spread) => {
-    const lng = place.lng + (rng() - 0.5) * spread;
-    const lat = place.lat + (rng() - 0.5) * spread * 0.6;
-    const halfLng = (360 * SCREEN.width) / (256 * 2 ** zoom) / 2;
-    const halfLat = Math.min(80, ((halfLng * SCREEN.height) / SCREEN.width) * Math.cos((lat * Math.PI) / 180));
-    const bbox = [
-      Math.max(-180, lng - halfLng),
-      Math.max(-85, lat - halfLat),
-      Math.min(180, lng + halfLng),
-      Math.min(85, lat + halfLat),
-    ];
-    return `/api/solution/map?bbox=${bbox.map(round).join(',')}&zoom=${zoom}`;
-  };
-  const type = () => (rng() < 0.5 ? 'needSolution' : 'provideSolution');
-  const get = (path) => ({ method: 'GET', path, headers: { 'accept-encoding': ACCEPT_ENCODING } });
-  const getSignedIn = (path) => ({
-    method: 'GET',
-    path,
-    headers: { 'accept-encoding': ACCEPT_ENCODING, 'access-token': pick(data.sessions) },
-  });
-  return [
-    { name: 'map: street (z14-15)', weight: 120, next: () => get(viewport(14 + (rng() < 0.5), pick(places), 0.1)) },
-    {
-      name: 'map: city (z11-13)',
-      weight: 160,
-      next: () => get(viewport(11 + Math.floor(rng() * 3), pick(places), 0.2)),
-    },
-    { name: 'map: country (z6-8)', weight: 70, next: () => get(viewport(6 + Math.floor(rng() * 3), pick(places), 2)) },
-    {
-      name: 'map: continent (z2-4)',
-      weight: 50,
-      next: () => get(viewport(2 + Math.floor(rng() * 3), pick(places), 10)),
-    },
-    {
-      name: 'list: newest',
-      weight: 130,
-      next: () => {
-        const category = rng() < 0.3 ? `&category=${pick(CATEGORIES).id}` : '';
-        return getSignedIn(`/api/solution/getAllSolutions/${type()}?limit=20${category}`);
-      },
-    },
-    {
-      name: 'list: nearest',
-      weight: 120,
-      next: () => {
-        const place = pick(places);
-        const near = `${round(place.lng + (rng() - 0.5) * 0.2)},${round(place.lat + (rng() - 0.5) * 0.2)}`;
-        return getSignedIn(`/api/solution/getAllSolutions/${type()}?limit=20&near=${near}`);
-      },
-    },
-    { name: 'details', weight: 200, next: () => getSignedIn(`/api/solution/getSolutionDetails/${pick(data.postIds)}`) },
-    {
-      name: 'search',
-      weight: 140,
-      next: () => {
-        const field = rng() < 0.5 ? SEARCH_FIELDS[0] : pick(SEARCH_FIELDS);
-        const text = pick(data.searchTexts[field]);
-        return getSignedIn(`/api/solution/searchSolution/${type()}/${field}/${encodeURIComponent(text)}?limit=20`);
-      },
-    },
-    {
-      name: 'sign-in',
-      weight: 10,
-      next: () => ({
-        method: 'POST',
-        path: '/api/user/login',
-        headers: { 'content-type': 'application/json', 'accept-encoding': ACCEPT_ENCODING },
-        // Round robin: each account signs in a few times at most, under its own limit (10 in 15 min).
-        body: JSON.stringify({ email: data.signIns[account++ % data.signIns.length], password: PASSWORD }),
-      }),
-    },
-  ];
-}
-
-/** What searches look for: country names (sometimes without accents, or cut short), sub-category and category words. */
-function searchTexts() {
-  const plain = (s) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const countries = [...new Set(WORLD_PLACES.map((p) => p.country))];
-  const words = (labels) =>
-    [...new Set(labels.flatMap((l) => l.split(/[\s,.'()/-]+/)).filter((w) => w.length >= 4))].map((w) =>
-      w.toLowerCase(),
-    );
-  return {
-    pickup_country: [...countries, ...countries.map(plain), ...countries.map((c) => plain(c).slice(0, 4))],
-    sub_category: words(CATEGORIES.flatMap((c) => c.subcategories.flatMap((s) => [s.label.en, s.label.fr]))),
-    category: words(CATEGORIES.flatMap((c) => [c.name.en, c.name.fr])),
-  };
-}
 
 let bench;
 let cluster;
@@ -174,7 +80,15 @@ async function main() {
 
   const port = await startCluster();
   data.sessions = await signIn(port, data.browsers);
-  const kinds = requestKinds(data).filter((k) => !ONLY || ONLY.some((prefix) => k.name.startsWith(prefix)));
+  const kinds = requestKinds(data, {
+    rng,
+    screen: SCREEN,
+    acceptEncoding: ACCEPT_ENCODING,
+    password: PASSWORD,
+    WORLD_PLACES,
+    CATEGORIES,
+    SEARCH_FIELDS,
+  }).filter((k) => !ONLY || ONLY.some((prefix) => k.name.startsWith(prefix)));
   if (kinds.length === 0) throw new Error(`KINDS=${process.env.KINDS} matches no request kind`);
   console.log(`warming up for ${WARMUP} s…`);
   const warm = await load(port, kinds, WARMUP);
@@ -199,8 +113,13 @@ async function main() {
   );
   await stopHello();
 
-  printReport(mix, bare, { before, during });
-  printCpu(mix, cpu, signInCpuMs);
+  printReport(
+    mix,
+    bare,
+    { before, during },
+    { goals: GOALS, connections: CONNECTIONS, instances: INSTANCES, posts: POSTS, acceptEncoding: ACCEPT_ENCODING },
+  );
+  printCpu(mix, cpu, signInCpuMs, GOALS);
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
@@ -230,7 +149,7 @@ async function seed() {
       postIds,
       browsers: emails.slice(0, BROWSERS),
       signIns: emails.slice(BROWSERS),
-      searchTexts: searchTexts(),
+      searchTexts: searchTexts(WORLD_PLACES, CATEGORIES),
       version,
       seconds: (performance.now() - start) / 1000,
     };
@@ -368,98 +287,6 @@ async function argon2CpuMs() {
   for (let i = 0; i < runs; i++) await argon2.verify(hash, PASSWORD);
   const used = process.cpuUsage(start);
   return (used.user + used.system) / 1000 / runs;
-}
-
-/**
- * CPU per answered request by process group during the mix, against the budget the goal leaves:
- * cores × 1,000 ms ÷ the goal's req/s. What the app's code cannot shed (PostgreSQL, the load
- * generator on the same machine, argon2 for the sign-ins) is summed, to show how much is left.
- */
-function printCpu(mix, cpu, signInCpuMs) {
-  if (!cpu) {
-    console.log('CPU by process: not measured (it needs Linux /proc)');
-    return;
-  }
-  const answered = mix.stats.reduce((n, s) => n + s.ms.length, 0);
-  const perRequest = (seconds) => ((seconds ?? 0) * 1000) / Math.max(1, answered);
-  const ms = (n) => `${n.toFixed(2)} ms`;
-  const cores = availableParallelism();
-  const budget = (cores * 1000) / GOALS.rps;
-  const signIns = mix.stats.find((s) => s.kind.name === 'sign-in')?.ms.length ?? 0;
-  const argon = (signIns * signInCpuMs) / Math.max(1, answered);
-  const total = Object.values(cpu.seconds).reduce((a, b) => a + b, 0);
-  console.log(
-    `CPU a request during the mix (/proc, ${cpu.wall.toFixed(1)} s, ${cores} cores busy ${((100 * total) / cpu.wall / cores).toFixed(0)} %):`,
-  );
-  for (const group of ['app instances', 'PostgreSQL', 'load generator', 'Redis', 'other']) {
-    const note =
-      group === 'app instances' ? `, of which argon2 ${ms(argon)} (${signIns} sign-ins × ${ms(signInCpuMs)} each)` : '';
-    console.log(`  ${group.padEnd(15)} ${ms(perRequest(cpu.seconds[group]))}${note}`);
-  }
-  const fixed = perRequest(cpu.seconds.PostgreSQL) + perRequest(cpu.seconds['load generator']) + argon;
-  console.log(
-    `  all             ${ms(perRequest(total))}; ${GOALS.rps.toLocaleString('en-US')} req/s on ${cores} cores leaves ${ms(budget)}, ` +
-      `and PostgreSQL + load generator + argon2 alone take ${ms(fixed)}`,
-  );
-}
-
-function printReport(mix, bare, load) {
-  const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
-  const int = (n) => Math.round(n).toLocaleString('en-US');
-  const answered = mix.stats.reduce((n, s) => n + s.ms.length, 0);
-  const rows = [['kind', 'share', 'answers', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx']];
-  for (const s of mix.stats) {
-    const [p50, p975, p99] = percentiles(s.ms, [0.5, 0.975, 0.99]);
-    const non2xx = Object.entries(s.statuses)
-      .filter(([status]) => !status.startsWith('2'))
-      .map(([status, n]) => `${n}×${status}`);
-    rows.push([
-      s.kind.name,
-      `${f1((100 * s.ms.length) / Math.max(1, answered))} %`,
-      int(s.ms.length),
-      int(s.ms.length / mix.duration),
-      f1(p50),
-      f1(p975),
-      f1(p99),
-      non2xx.join(' ') || '0',
-    ]);
-  }
-  const all = (run, name) => {
-    const r = run.result;
-    return [
-      name,
-      '',
-      int(r.requests.total),
-      int(r.requests.average),
-      f1(r.latency.p50),
-      f1(r.latency.p97_5),
-      f1(r.latency.p99),
-      `${r.non2xx}`,
-    ];
-  };
-  rows.push(all(mix, 'the mix, all kinds'), all(bare, 'bare Fastify hello-world'));
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  console.log('');
-  for (const row of rows)
-    console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  '));
-  const r = mix.result;
-  console.log(
-    `  ${CONNECTIONS} connections, ${mix.duration} s each; ${INSTANCES} instances over PostgreSQL and Redis, ` +
-      `${POSTS.toLocaleString('en-US')} posts; accept-encoding "${ACCEPT_ENCODING}". Overall latencies are ` +
-      "autocannon's (2xx only), per-kind ones every answer's.",
-  );
-  console.log(
-    `  the mix: ${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx; ` +
-      `${f1((r.requests.average / bare.result.requests.average) * 100)} % of the hello-world's req/s ` +
-      `(${int(bare.result.requests.average)}, ${bare.result.errors} errors)`,
-  );
-  console.log(`  load average (1, 5, 15 min): ${load.before} before the mix, ${load.during} at its end`);
-  console.log('Goals:');
-  const check = (label, ok, actual) => console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}: ${actual}`);
-  check(`≥ ${int(GOALS.rps)} req/s`, r.requests.average >= GOALS.rps, int(r.requests.average));
-  check(`p99 < ${GOALS.p99Ms} ms`, r.latency.p99 < GOALS.p99Ms, `${r.latency.p99} ms`);
-  const failures = r.errors + r.timeouts + r.non2xx;
-  check('0 errors', failures === 0, `${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
 }
 
 const loadAverage = () =>

@@ -1,4 +1,4 @@
--- Search (issue 4): case-, accent- and punctuation-insensitive matching done in the database.
+-- Search: case-, accent- and punctuation-insensitive matching done in the database.
 -- 'cote d ivoire' finds 'Côte d''Ivoire', 'legumes' finds 'Légumes'.
 CREATE EXTENSION IF NOT EXISTS unaccent;
 --> statement-breakpoint

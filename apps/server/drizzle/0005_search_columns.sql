@@ -1,4 +1,4 @@
--- Search (issue 7, bench/load): the normalised texts are stored beside the row, so matching a
+-- Search (bench/load): the normalised texts are stored beside the row, so matching a
 -- row is a plain LIKE on stored text instead of unaccent + regexp on every row the plan visits
 -- (3 µs each: 135 ms for a word that matches nothing when the plan walks the newest-first index).
 ALTER TABLE solutions ADD COLUMN search_country text GENERATED ALWAYS AS (search_norm(pickup_country)) STORED;

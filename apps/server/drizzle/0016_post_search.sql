@@ -1,4 +1,4 @@
--- One search box (issue 16, API.md GET /api/solution/search): the words of a post's title,
+-- One search box (API.md GET /api/solution/search): the words of a post's title,
 -- description, city, sub-category and category names in both languages, normalised by
 -- search_norm() (accents, case, punctuation), as a full-text vector of open posts. A typo is
 -- forgiven by looking the typed word up in search_words, every word that occurs in a post, by

@@ -1,4 +1,4 @@
--- Issue 15 (D-27 to D-29): a deal can be completed (and disputed within 7 days), its two parties
+-- D-27 to D-29: a deal can be completed (and disputed within 7 days), its two parties
 -- write messages to each other and rate each other once. Each user keeps the counts shown wherever
 -- a person is shown (completed deals, rating sum and count), written in the same transaction as
 -- the deal or review that changes them, so a list of posts reads them without aggregating.

@@ -1,4 +1,4 @@
--- Issue 14 item 1: admin rights only for a proven identity. An e-mail is proven by a code sent
+-- D-11: admin rights only for a proven identity. An e-mail is proven by a code sent
 -- to it (email_verified_at); a number by an SMS code (mobile_verified_at). Registration has always
 -- proven the number, and so has a password reset: accounts with a password and a number count as
 -- proven. Social accounts completed before item 7 gave their number unproven: they do not.

@@ -1,4 +1,4 @@
--- Issue 14 item 8: a social sign-in is bound to the browser tab that started it. The tab keeps a
+-- A social sign-in is bound to the browser tab that started it. The tab keeps a
 -- random verifier and sends its SHA-256 (hex) at the start; the hash travels with the OAuth state
 -- to the one-time login code, and trading the code needs the verifier. Rows from before this
 -- migration get an empty hash, which no verifier matches: they can no longer be used.

@@ -1,4 +1,4 @@
--- Issue 16: a post's countries are ISO 3166-1 alpha-2 codes, shown in the reader's language. The
+-- A post's countries are ISO 3166-1 alpha-2 codes, shown in the reader's language. The
 -- form used to send the country's name in the poster's language ("Senegal", "Sénégal"), so one
 -- country was stored under several names. Every name in English and French (i18n-iso-countries',
 -- the browser's, and a few in common use such as "RD Congo"), normalised as search_norm() does,

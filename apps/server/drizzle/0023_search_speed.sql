@@ -1,4 +1,4 @@
--- Search speed (issue 16, bench/search: p95 ≤ 30 ms at 1,000,000 posts).
+-- Search speed (bench/search: p95 ≤ 30 ms at 1,000,000 posts).
 --
 -- Words with digits (post numbers, prices, phone numbers, dates) leave the search vocabulary of
 -- migration 0016: nearly every post has one of its own, so they made most of its rows and of its

@@ -1,13 +1,13 @@
 // The map screens in a real Chromium against the real API (SPEC 2.3 items 1, 2 and 6, D-19,
 // D-20, D-25): street tiles (from the harness's local stub) above the offline shapes, the shapes
 // alone when tiles fail or data saver is on, need and offer markers, the visitor's map on the
-// landing page, and the path from the plus button to a form.
+// landing page (the path from the plus button to a form is in posting.test.ts).
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { solutions, users } from '../../server/src/db/schema.js';
-import { PHONE, TILE_HOST, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
+import { TILE_HOST, newPage, startHarness, waitForQuiet, type Harness } from './harness.js';
+import { HERE, PUMP, ROOM, TRACTOR, post, poster } from './map-posts.js';
 
 let h: Harness;
 let shots: string;
@@ -18,69 +18,13 @@ beforeAll(async () => {
 // The screenshot stays in the system's temporary folder, for a person to look at.
 afterAll(() => h.close());
 
-/** The harness's browser position (Dakar). */
-const HERE = { lat: 14.6928, lng: -17.4467 };
-
-async function poster(name: string, badges: { verified?: boolean; vip?: boolean } = {}) {
-  const [row] = await h.app.database.db
-    .insert(users)
-    .values({
-      firstName: name,
-      email: `${name.toLowerCase()}-${Date.now()}@example.org`,
-      mobileNo: `+2217${String(Date.now()).slice(-8)}`,
-      verified: badges.verified ?? false,
-      vip: badges.vip ?? false,
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
-
-async function post(
-  userId: string,
-  role: 'needSolution' | 'provideSolution',
-  at: { lat: number; lng: number },
-  sub: { id: string; en: string; fr: string; category: 'Equipments' | 'Space' | 'Delivery' },
-) {
-  const [row] = await h.app.database.db
-    .insert(solutions)
-    .values({
-      userId,
-      userRole: role,
-      category: sub.category,
-      subCategoryId: sub.id,
-      subCategoryEn: sub.en,
-      subCategoryFr: sub.fr,
-      priceUsd: 1500,
-      priceEur: 1340,
-      priceXof: 8790,
-      description: `${sub.en} near the test`,
-      location: { x: at.lng, y: at.lat },
-    })
-    .returning({ id: solutions.id });
-  return row!.id;
-}
-
-const TRACTOR = {
-  id: 'equipment-tractor',
-  en: 'Tractor (per day)',
-  fr: 'Tracteur (par jour)',
-  category: 'Equipments',
-} as const;
-const ROOM = { id: 'space-room', en: 'Room per night', fr: 'Chambre par nuit', category: 'Space' } as const;
-const PUMP = {
-  id: 'equipment-water-pump',
-  en: 'Water pump (per day)',
-  fr: 'Pompe à eau (par jour)',
-  category: 'Equipments',
-} as const;
-
 describe('the map', () => {
   it('draws street tiles above the offline shapes, credited, with blue and green markers at city zoom', async () => {
-    const client = await poster('Client');
-    const supplier = await poster('Supplier', { verified: true, vip: true });
+    const client = await poster(h, 'Client');
+    const supplier = await poster(h, 'Supplier', { verified: true, vip: true });
     // About 2 km apart around the user: separate markers at the city's zoom 12.
-    const needId = await post(client, 'needSolution', { lat: HERE.lat + 0.015, lng: HERE.lng - 0.02 }, TRACTOR);
-    await post(supplier, 'provideSolution', { lat: HERE.lat - 0.015, lng: HERE.lng + 0.02 }, ROOM);
+    const needId = await post(h, client, 'needSolution', { lat: HERE.lat + 0.015, lng: HERE.lng - 0.02 }, TRACTOR);
+    await post(h, supplier, 'provideSolution', { lat: HERE.lat - 0.015, lng: HERE.lng + 0.02 }, ROOM);
 
     // Prices in dollars, as chosen (a Senegalese user's default is the CFA franc, D-24).
     const { context, page, errors } = await newPage(h, { signedIn: true, currency: 'dollar' });
@@ -187,9 +131,9 @@ describe('the map', () => {
     { held: "the app's code", file: /\/assets\/index-[\w-]+\.js$/, offset: -0.05 },
   ]) {
     it(`asks for the city's posts while ${held} is still downloading, and once`, async () => {
-      const client = await poster('Client');
+      const client = await poster(h, 'Client');
       // Apart from the other tests' posts: a marker of its own at zoom 12.
-      await post(client, 'needSolution', { lat: HERE.lat - 0.03, lng: HERE.lng - offset }, PUMP);
+      await post(h, client, 'needSolution', { lat: HERE.lat - 0.03, lng: HERE.lng - offset }, PUMP);
       const { context, page, errors } = await newPage(h, { signedIn: true });
       const asked: string[] = [];
       let heldUntil = '';
@@ -222,8 +166,8 @@ describe('the map', () => {
   }
 
   it("shows the screen around the map while the map's code (Leaflet) is still downloading, and asks for the tile server's address", async () => {
-    const client = await poster('Client');
-    await post(client, 'provideSolution', { lat: HERE.lat + 0.04, lng: HERE.lng + 0.04 }, PUMP);
+    const client = await poster(h, 'Client');
+    await post(h, client, 'provideSolution', { lat: HERE.lat + 0.04, lng: HERE.lng + 0.04 }, PUMP);
     const { context, page, errors } = await newPage(h, { signedIn: true });
     let shown!: () => void;
     const screenShown = new Promise<string>((resolve) => (shown = () => resolve('screen shown')));
@@ -304,8 +248,8 @@ describe('the map', () => {
   });
 
   it("asks for the world's posts from the early script when the position is refused, once", async () => {
-    const client = await poster('Refused');
-    await post(client, 'provideSolution', { lat: HERE.lat + 0.05, lng: HERE.lng - 0.05 }, PUMP);
+    const client = await poster(h, 'Refused');
+    await post(h, client, 'provideSolution', { lat: HERE.lat + 0.05, lng: HERE.lng - 0.05 }, PUMP);
     const { context, page, errors } = await newPage(h, { signedIn: true });
     await context.addInitScript(() => {
       Object.defineProperty(navigator, 'geolocation', {
@@ -358,7 +302,7 @@ describe('the map', () => {
     await context.close();
   });
 
-  it('draws no street tile with data saver on, only the shapes', async () => {
+  it('draws no street tile with data saver on (D-25), only the shapes', async () => {
     const { context, page, errors } = await newPage(h, { signedIn: true, dataSaver: true });
     const tileRequests: string[] = [];
     context.on('request', (r) => {
@@ -380,7 +324,7 @@ describe('the map', () => {
 
   it('shows a visitor the map on the landing page, and a marker asks to sign in', async () => {
     // Alone in East Africa: a single marker at the visitor's zoom 2.
-    await post(await poster('Lone'), 'provideSolution', { lat: -1.29, lng: 36.82 }, PUMP);
+    await post(h, await poster(h, 'Lone'), 'provideSolution', { lat: -1.29, lng: 36.82 }, PUMP);
     const { context, page, errors } = await newPage(h, { quiet: true });
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname));
@@ -419,48 +363,6 @@ describe('the map', () => {
     await prompt.waitFor();
     await waitForQuiet(page);
     await expect(prompt.isVisible()).resolves.toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
-  it('asks for a category before posting, then leads from Client to the selection map and the need form', async () => {
-    const { context, page, errors } = await newPage(h, { signedIn: true, viewport: PHONE });
-    await page.goto('/dashboard');
-    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
-    await page.locator('.map-pulse').waitFor();
-    const plus = page.getByRole('button', { name: 'Post a need or an offer' });
-
-    await plus.click();
-    await expect(page.getByRole('alert').innerText()).resolves.toBe('please select the category from above bar');
-    await expect(page.getByRole('dialog', { name: 'Post as a' }).isVisible()).resolves.toBe(false);
-
-    await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Delivery' }).click();
-    await plus.click();
-    const modal = page.getByRole('dialog', { name: 'Post as a' });
-    await modal.waitFor();
-    await expect(modal.getByRole('button', { name: 'Solution Provider' }).isVisible()).resolves.toBe(true);
-    await modal.getByRole('button', { name: 'Client' }).click();
-    await page.waitForURL('**/selectionmap/Delivery/delivery-own');
-
-    const map = page.getByRole('region', { name: 'Map to choose the location of your post' });
-    await map.waitFor();
-    await page.locator('.map-pulse').waitFor();
-    await map.click({ position: { x: 250, y: 120 } });
-    await page.locator('.map-chosen').waitFor();
-    // The point is named by the nearest place once the reverse look-up answers (place search).
-    await expect
-      .poll(() => page.getByRole('status').filter({ hasText: 'Chosen point' }).innerText())
-      .toBe('Chosen point: near Dakar, Senegal');
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL('**/needsolutionForm');
-    const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> }).usr);
-    expect(state).toMatchObject({
-      category: 'Delivery',
-      subCategoryId: 'delivery-own',
-      categoryData: { category: 'Delivery', subCategoryId: 'delivery-own' },
-    });
-    expect(Math.abs((state!.lat as number) - HERE.lat)).toBeLessThan(0.01);
-    expect(Math.abs((state!.lng as number) - HERE.lng)).toBeLessThan(0.01);
     expect(errors).toEqual([]);
     await context.close();
   });

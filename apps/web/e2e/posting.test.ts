@@ -116,3 +116,50 @@ describe('posting an offer', () => {
     }
   });
 });
+
+/** The harness's browser position (Dakar). */
+const HERE = { lat: 14.6928, lng: -17.4467 };
+
+describe('posting from the map', () => {
+  it('asks for a category before posting, then leads from Client to the selection map and the need form', async () => {
+    const { context, page, errors } = await newPage(h, { signedIn: true, viewport: PHONE });
+    await page.goto('/dashboard');
+    await page.getByRole('region', { name: 'Map of needs and offers' }).waitFor();
+    await page.locator('.map-pulse').waitFor();
+    const plus = page.getByRole('button', { name: 'Post a need or an offer' });
+
+    await plus.click();
+    await expect(page.getByRole('alert').innerText()).resolves.toBe('please select the category from above bar');
+    await expect(page.getByRole('dialog', { name: 'Post as a' }).isVisible()).resolves.toBe(false);
+
+    await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'Delivery' }).click();
+    await plus.click();
+    const modal = page.getByRole('dialog', { name: 'Post as a' });
+    await modal.waitFor();
+    await expect(modal.getByRole('button', { name: 'Solution Provider' }).isVisible()).resolves.toBe(true);
+    await modal.getByRole('button', { name: 'Client' }).click();
+    await page.waitForURL('**/selectionmap/Delivery/delivery-own');
+
+    const map = page.getByRole('region', { name: 'Map to choose the location of your post' });
+    await map.waitFor();
+    await page.locator('.map-pulse').waitFor();
+    await map.click({ position: { x: 250, y: 120 } });
+    await page.locator('.map-chosen').waitFor();
+    // The point is named by the nearest place once the reverse look-up answers (place search).
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Chosen point' }).innerText())
+      .toBe('Chosen point: near Dakar, Senegal');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL('**/needsolutionForm');
+    const state = await page.evaluate(() => (history.state as { usr?: Record<string, unknown> }).usr);
+    expect(state).toMatchObject({
+      category: 'Delivery',
+      subCategoryId: 'delivery-own',
+      categoryData: { category: 'Delivery', subCategoryId: 'delivery-own' },
+    });
+    expect(Math.abs((state!.lat as number) - HERE.lat)).toBeLessThan(0.01);
+    expect(Math.abs((state!.lng as number) - HERE.lng)).toBeLessThan(0.01);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

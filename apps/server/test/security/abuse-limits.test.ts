@@ -1,4 +1,4 @@
-// Issue 8, part 5: the abuse limits, each proven from outside as a script would meet them:
+// The abuse limits, each proven from outside as a script would meet them:
 // guessing an SMS code, password resets, posting and payment calls. (Sign-in per account and SMS
 // sends per number and per address are proven in modules/users/accounts.test.ts.)
 import { randomUUID } from 'node:crypto';

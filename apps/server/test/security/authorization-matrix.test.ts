@@ -1,4 +1,4 @@
-// Issue 8 part 1: every route of the OpenAPI document, called as visitor, owner, another user, a
+// Every route of the OpenAPI document, called as visitor, owner, another user, a
 // subscriber and an admin, with the owner's objects (fixed cases) and with generated ids
 // (fast-check), compared with the table in expected-access.ts. No unexpected success, no 5xx, and
 // the victims' stored data unchanged by everything the others tried.

@@ -1,4 +1,4 @@
-// Issue 8 part 6: every cookie the server sends is HttpOnly and SameSite, and Secure in
+// Every cookie the server sends is HttpOnly and SameSite, and Secure in
 // production. Sessions travel in the access-token header (SPEC 3) and the OAuth state and PKCE
 // verifier are kept in the database, so the server is expected to set none; this suite finds every
 // Set-Cookie by walking every route of the OpenAPI document, anonymous and signed in, and the
@@ -20,7 +20,7 @@ import { startSmtpStub, type SmtpStub } from '../smtp-stub.js';
 import { startTwilioStub, type TwilioStub } from '../twilio-stub.js';
 
 const PUBLIC_URL = 'https://app.example.test';
-/** Issue 14: the starting tab's verifier, and its SHA-256 sent when a sign-in starts. */
+/** The starting tab's verifier, and its SHA-256 sent when a sign-in starts. */
 const VERIFIER = 'the-cookie-walk-tab-verifier-0123456789abcdef';
 const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
 const METRICS_TOKEN = 'metrics-token-for-the-cookie-walk';
@@ -272,7 +272,7 @@ describe('cookies in production (Twilio, PayPal, Google)', () => {
         CINETPAY_API_KEY: '12912847765bc0db748fdd44.40081707',
         CINETPAY_SITE_ID: '445160',
         CINETPAY_SECRET_KEY: 'k9Qw2Zr7Tx4Lp8Vn3Bm6',
-        // Issue 14 item 1: production mails over SMTP (the outbox is refused).
+        // D-11: production mails over SMTP (the outbox is refused).
         MAIL_PROVIDER: 'smtp',
         MAIL_FROM: 'no-reply@market.example.org',
         SMTP_HOST: smtp.host,

@@ -1,4 +1,4 @@
-// Issue 14 at the edge of the app: forwarding headers believed only from the proxies configured
+// At the edge of the app: forwarding headers believed only from the proxies configured
 // (item 3), the payment return's redirect built from configuration only, HSTS with an https
 // PUBLIC_URL, a Permissions-Policy, and a 431 in the error envelope ("Also").
 import { request as httpRequest } from 'node:http';
@@ -40,7 +40,7 @@ const loggedAddresses = (t: TestApp) =>
     return address ? [address] : [];
   });
 
-describe('TRUST_PROXY (issue 14 item 3)', () => {
+describe('TRUST_PROXY', () => {
   it('unset, a forged X-Forwarded-For per request gets no fresh bucket and is not logged', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {

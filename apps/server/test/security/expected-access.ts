@@ -177,7 +177,7 @@ export const EXPECTED_ACCESS: Record<string, Access> = {
     generated: OWN_ONLY_GENERATED,
     why: 'owner: completing with its own unchanged number and country',
   },
-  // Issue 14 item 1: proving the caller's own e-mail; nobody names another's.
+  // D-11: proving the caller's own e-mail; nobody names another's.
   'POST /api/user/email/send-code': {
     roles: SIGNED_IN,
     why: "a code to the caller's own e-mail (the admin's is proven already: sent false)",

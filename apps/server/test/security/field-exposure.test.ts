@@ -1,4 +1,4 @@
-// Issue 8 part 2: no response carries a field its viewer may not see. Every JSON answer of the
+// No response carries a field its viewer may not see. Every JSON answer of the
 // matrix's calls, and the reads each role makes of the victim's posts, lists and records, is
 // searched as raw text for planted values (the victim's password, hash, keys, device and
 // verification tokens, provider payment and subscription ids, ID image keys, and everybody's

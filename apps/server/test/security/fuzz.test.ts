@@ -88,7 +88,7 @@ async function ensureSignedIn(role: 'user' | 'other' | 'admin') {
   }
 }
 
-/** The next admin: an ADMIN_EMAILS address, proven by the code mailed to it (issue 14 item 1). */
+/** The next admin: an ADMIN_EMAILS address, proven by the code mailed to it (D-11). */
 async function signedUpAdmin(): Promise<Account> {
   const admin = await signedUp(t.app, { email: adminEmail(adminCount) });
   return { ...admin, user: { ...admin.user, ...(await proveEmail(t.app, admin.headers)) } };

@@ -229,7 +229,7 @@ export async function approvedOrder(w: World): Promise<{ orderId: string; post: 
   return { orderId, post };
 }
 
-/** Issue 15: a deal of the owner's that the owner paid for (contact access, D-27). */
+/** A deal of the owner's that the owner paid for (contact access, D-27). */
 export async function paidOwnDeal(w: World): Promise<string> {
   return (await spareDeal(w, 'paid')).dealId;
 }

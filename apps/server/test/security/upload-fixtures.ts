@@ -1,4 +1,4 @@
-// Hostile upload files for issue 8 part 4, generated in code (no binary is committed): files
+// Hostile upload files, generated in code (no binary is committed): files
 // whose first bytes claim an image while the rest is something else, or whose header lies.
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';

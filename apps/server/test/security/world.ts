@@ -1,4 +1,4 @@
-// The world the security suites attack (issue 8): a victim ("owner") with every kind of object the
+// The world the security suites attack: a victim ("owner") with every kind of object the
 // API has, and the attackers of the matrix: another user, a subscriber (a yearly subscription marked
 // paid by an admin, D-18) and an admin (ADMIN_EMAILS, D-11). The victim's contacts, device token,
 // provider ids and ID image are planted, recognisable values the exposure suite searches for.
@@ -148,7 +148,7 @@ export async function buildWorld(env: Record<string, string> = {}): Promise<Worl
     signedUp(app).then((s) => person(s)),
   ]);
   const admin = person(await signedUp(app, adminAccount));
-  // Issue 14 item 1: an ADMIN_EMAILS address gives rights once its code proves it.
+  // D-11: an ADMIN_EMAILS address gives rights once its code proves it.
   await proveEmail(app, admin.headers);
   const paid = await app.inject({
     method: 'POST',

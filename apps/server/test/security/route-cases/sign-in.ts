@@ -4,7 +4,7 @@ import { type RouteCase, headersOf, enc, get, send } from '../route-case-kit.js'
 export const signInCases: Record<string, RouteCase> = {
   'GET /api/auth/providers': { fixed: (w, r) => [get(w, r, '/api/auth/providers')] },
   'GET /api/auth/{provider}': {
-    // Issue 14: with the starting tab's binding, so that the start goes through.
+    // With the starting tab's binding, so that the start goes through.
     fixed: (w, r) => [get(w, r, `/api/auth/local?binding=${'0'.repeat(64)}`)],
     fuzz: { slots: ['text'], build: (w, r, [p]) => get(w, r, `/api/auth/${enc(p!)}x`) },
   },
