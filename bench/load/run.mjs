@@ -25,7 +25,7 @@ import autocannon from 'autocannon';
 import { register } from 'tsx/esm/api';
 import { cpuAccounting, cpuBetween, cpuSnapshot, descendsFrom } from '../lib/cpu.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
-import { mulberry32 } from '../lib/random.mjs';
+import { mulberry32 } from '@app/shared/random';
 import { requestKinds, searchTexts } from './mix.mjs';
 import { printCpu, printReport } from './report.mjs';
 

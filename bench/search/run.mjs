@@ -16,7 +16,7 @@ import argon2 from 'argon2';
 import { register } from 'tsx/esm/api';
 import { startAppServer } from '../lib/app-server.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
-import { mulberry32 } from '../lib/random.mjs';
+import { mulberry32 } from '@app/shared/random';
 import { percentiles as nearestRank } from '../lib/stats.mjs';
 
 register();

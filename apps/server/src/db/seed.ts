@@ -3,6 +3,7 @@ import argon2 from 'argon2';
 // and bulk posts for benchmarks. Deterministic: a seeded PRNG, never Math.random.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIES, USER_ROLES, unitOfLabel } from '@app/shared';
+import { mulberry32 } from '@app/shared/random';
 import { countryCodeOf } from '../lib/countries.js';
 import { drawPublicPoint } from '../lib/public-point.js';
 import type { Db } from './client.js';
@@ -361,18 +362,6 @@ function ownPrices(category: keyof typeof OWN_PRICE_USD, rng: () => number) {
   const EUR = Math.floor((USD * 92 + 50) / 100);
   const XOF = Math.floor((EUR * 655_957 + 50_000) / 100_000);
   return { USD, EUR, XOF };
-}
-
-/** Small, fast, seedable PRNG (mulberry32). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function at<T>(list: readonly T[], index: number): T {

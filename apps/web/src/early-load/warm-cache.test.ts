@@ -26,7 +26,7 @@ describe('asking for the files again, through the worker', () => {
   afterEach(() => vi.unstubAllGlobals());
   const urls = Array.from({ length: 40 }, (_, i) => `/assets/chunk-${i}.js`);
   /** Records each request; `issueMs` is what issuing one costs the page. */
-  const stubFetch = (issueMs = 0) => {
+  const recordFetch = (issueMs = 0) => {
     const asked: string[] = [];
     vi.stubGlobal('fetch', (url: string) => {
       const until = performance.now() + issueMs;
@@ -38,14 +38,14 @@ describe('asking for the files again, through the worker', () => {
   };
 
   it('asks for each file once, and carries on past a failure', async () => {
-    const asked = stubFetch();
+    const asked = recordFetch();
     await askInSlices(urls);
     expect(asked).toEqual(urls);
   });
 
   it('asks for the rest at once when the page is left before it is done', async () => {
     // A slow page: each request takes 2 ms to issue, so a slice holds a few.
-    const asked = stubFetch(2);
+    const asked = recordFetch(2);
     const done = askInSlices(urls);
     await Promise.resolve();
     const beforeLeaving = asked.length;

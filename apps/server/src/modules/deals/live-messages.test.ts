@@ -2,32 +2,22 @@
 // another instance (two instances over one PostgreSQL and one Redis), as the event `message`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { throwawayDatabaseUrl } from '../../../test/databases.js';
 import { confirmedDeal } from '../../../test/deals.js';
 import { publish, tractor } from '../../../test/posts.js';
-import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
+import { twoInstances, type TwoInstances } from '../../../test/two-instances.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
 
 describe('a deal message reaches the other party on every instance (D-28)', () => {
-  let db: Awaited<ReturnType<typeof throwawayDatabaseUrl>>;
-  let one: TestApp;
-  let two: TestApp;
+  let both: TwoInstances;
+  let one: TwoInstances['one'];
   let baseTwo: string;
   beforeAll(async () => {
-    await assertRedisReachable();
-    db = await throwawayDatabaseUrl();
-    const env = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_SCALE: '100' };
-    one = await buildTestApp(env);
-    two = await buildTestApp(env);
-    baseTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    both = await twoInstances();
+    one = both.one;
+    baseTwo = await both.two.app.listen({ port: 0, host: '127.0.0.1' });
   }, 400_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await db?.drop();
-  });
+  afterAll(() => both?.close());
 
   const inject = (who: Account, method: 'POST' | 'PUT', url: string, payload: object) =>
     one.app.inject({ method, url, headers: who.headers, payload });

@@ -4,9 +4,8 @@
 // session kept delivering the user's notifications after that session ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { throwawayDatabaseUrl } from '../../../test/databases.js';
-import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
+import type { TestApp } from '../../../test/build-test-app.js';
+import { twoInstances, type TwoInstances } from '../../../test/two-instances.js';
 import { MAX_STREAMS_PER_USER } from './routes.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
@@ -41,25 +40,17 @@ const endedOrOpen = (stream: OpenStream, probe: Promise<unknown>) =>
   Promise.race([stream.ended.then(() => 'ended' as const), probe.then(() => 'open' as const)]);
 
 describe('notification streams end with their session, on every instance', () => {
-  let db: Awaited<ReturnType<typeof throwawayDatabaseUrl>>;
+  let both: TwoInstances;
   let one: TestApp;
-  let two: TestApp;
   let baseOne: string;
   let baseTwo: string;
   beforeAll(async () => {
-    await assertRedisReachable();
-    db = await throwawayDatabaseUrl();
-    const env = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_SCALE: '100' };
-    one = await buildTestApp(env);
-    two = await buildTestApp(env);
+    both = await twoInstances();
+    one = both.one;
     baseOne = await one.app.listen({ port: 0, host: '127.0.0.1' });
-    baseTwo = await two.app.listen({ port: 0, host: '127.0.0.1' });
+    baseTwo = await both.two.app.listen({ port: 0, host: '127.0.0.1' });
   }, 400_000);
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-    await db?.drop();
-  });
+  afterAll(() => both?.close());
 
   const login = async (app: TestApp, who: Account) => {
     const res = await app.app.inject({

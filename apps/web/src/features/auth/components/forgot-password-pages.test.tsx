@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, sentBody, stubFetch } from '../testing/render';
+import { renderScreen, sentBody, routeAuthFetch } from '../testing/render';
 import { requestsReceived, server } from '../../../testing/server';
 import { ForgotPasswordPage } from './forgot-password-page';
 import { ResetPasswordPage } from './reset-password-page';
@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('forgot password', () => {
   it('sends a code for the number with forget_password, then opens /verifycode with it', async () => {
-    const fetchMock = stubFetch([200, { data: { sent: true } }]);
+    const fetchMock = routeAuthFetch({ 'POST /api/user/sendMessage': [200, { data: { sent: true } }] });
     renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
     fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '+221 77 123 45 67' } });
     fireEvent.click(screen.getByText('Send Code', { selector: 'button' }));
@@ -29,7 +29,9 @@ describe('forgot password', () => {
 
   it('trades the code for a token on /verifycode, from the number kept in the tab', async () => {
     sessionStorage.setItem('forgotPassword', JSON.stringify({ mobile_no: '+221771234567' }));
-    const fetchMock = stubFetch([200, { data: { verification_token: 'tok' } }]);
+    const fetchMock = routeAuthFetch({
+      'POST /api/user/codeValidation': [200, { data: { verification_token: 'tok' } }],
+    });
     renderScreen('/verifycode', <VerifyCodePage title="Verify code" />, '/verifycode');
     // Shown as people write it, sent as stored.
     expect(screen.getByText(/\+221 77 123 45 67/)).toBeInTheDocument();
@@ -51,7 +53,7 @@ describe('forgot password', () => {
   });
 
   it('says "Password doesnot match", then saves the new password and goes to /login with a notice', async () => {
-    const fetchMock = stubFetch([204]);
+    const fetchMock = routeAuthFetch({ 'PUT /api/user/updatePassword': [204] });
     renderScreen('/resetpassword', <ResetPasswordPage title="Reset password" />, {
       pathname: '/resetpassword',
       state: { mobile_no: '+221771234567', verification_token: 'tok' },
@@ -79,7 +81,7 @@ describe('forgot password', () => {
 describe('forgot and reset password forms', () => {
   it('says "Please fill all the fields" without sending when the number is empty', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubFetch();
+    const fetchMock = routeAuthFetch();
     renderScreen('/forgetpassword', <ForgotPasswordPage title="Forgot Password" />, '/forgetpassword');
     await user.click(screen.getByRole('button', { name: 'Send Code' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill all the fields');
@@ -90,7 +92,7 @@ describe('forgot and reset password forms', () => {
   it('shows "Sending the code…" on a disabled button, then the server\'s refusal, and a link back to /login', async () => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
-    stubFetch();
+    routeAuthFetch();
     server.use(
       http.post('/api/user/sendMessage', async () => {
         await answered;
@@ -112,7 +114,7 @@ describe('forgot and reset password forms', () => {
   });
 
   it("shows the server's refusal of a new password with a way to start again", async () => {
-    stubFetch([400, { code: 'CODE_INVALID', message: 'bad token' }]);
+    routeAuthFetch({ 'PUT /api/user/updatePassword': [400, { code: 'CODE_INVALID', message: 'bad token' }] });
     renderScreen('/resetpassword', <ResetPasswordPage title="Reset password" />, {
       pathname: '/resetpassword',
       state: { mobile_no: '+221771234567', verification_token: 'tok' },

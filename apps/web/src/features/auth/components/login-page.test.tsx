@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { renderScreen, sentBody, routeAuthFetch, stubGeolocation } from '../testing/render';
 import { requestsReceived } from '../../../testing/server';
 import { LoginPage } from './login-page';
 
@@ -21,7 +21,7 @@ const fill = (identifier: string, password: string) => {
 
 beforeEach(() => {
   // The social buttons ask for the providers on every render; a test's own replies come first.
-  stubFetch();
+  routeAuthFetch();
   localStorage.clear();
   stubGeolocation(true);
 });
@@ -32,7 +32,7 @@ afterEach(() => {
 
 describe('the login screen', () => {
   it('sends the e-mail lower-cased and trimmed, stores the session and goes to /dashboard', async () => {
-    const fetchMock = stubFetch([200, { data: session }]);
+    const fetchMock = routeAuthFetch({ 'POST /api/user/login': [200, { data: session }] });
     renderLogin();
     fill('  Awa@Example.ORG ', 'secret-password');
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/dashboard/));
@@ -44,28 +44,28 @@ describe('the login screen', () => {
   });
 
   it('returns to the deep link that sent the user to sign in', async () => {
-    stubFetch([200, { data: session }]);
+    routeAuthFetch({ 'POST /api/user/login': [200, { data: session }] });
     renderLogin({ pathname: '/login', state: { from: '/suppliersolution/p1?from=share' } });
     fill('awa@example.org', 'secret-password');
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/suppliersolution\/p1 /));
   });
 
   it('returns to the deal the user was reading when their session ended elsewhere (?next=)', async () => {
-    stubFetch([200, { data: session }]);
+    routeAuthFetch({ 'POST /api/user/login': [200, { data: session }] });
     renderLogin('/login?error=expirationError&next=%2Fdeals%2Fd1');
     fill('awa@example.org', 'secret-password');
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/deals\/d1 /));
   });
 
   it('ignores a ?next= that leads off this site', async () => {
-    stubFetch([200, { data: session }]);
+    routeAuthFetch({ 'POST /api/user/login': [200, { data: session }] });
     renderLogin('/login?error=expirationError&next=%2F%2Fevil.example%2Fdeals');
     fill('awa@example.org', 'secret-password');
     await waitFor(() => expect(screen.getByTestId('elsewhere').textContent).toMatch(/^\/dashboard /));
   });
 
   it('shows "Invalid information" in red when the server refuses, and stores nothing', async () => {
-    stubFetch([401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' }]);
+    routeAuthFetch({ 'POST /api/user/login': [401, { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials' }] });
     renderLogin();
     fill('+221771234567', 'wrong-password');
     const alert = await screen.findByText('Invalid information');
@@ -75,7 +75,7 @@ describe('the login screen', () => {
   });
 
   it('says "Please fill all the fields" without calling the server when a field is empty', async () => {
-    const fetchMock = stubFetch();
+    const fetchMock = routeAuthFetch();
     renderLogin();
     fill('awa@example.org', '');
     expect(screen.getByText('Please fill all the fields')).toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { placeCountry, renderScreen, sentBody, stubFetch, stubGeolocation } from '../testing/render';
+import { placeCountry, renderScreen, sentBody, routeAuthFetch, stubGeolocation } from '../testing/render';
 import { requestsReceived, server } from '../../../testing/server';
 import { RegisterPage } from './register-page';
 
@@ -39,7 +39,7 @@ const session = { user, auth_key: 'a'.repeat(43), expiry: '2099-01-01T00:00:00.0
 
 beforeEach(() => {
   // The social buttons ask for the providers on every render; a test's own replies come first.
-  stubFetch();
+  routeAuthFetch();
   localStorage.removeItem('auth_key');
   stubGeolocation(true);
 });
@@ -52,7 +52,7 @@ afterEach(() => {
 
 describe('the register screen', () => {
   it('says "Please fill all the fields" and sends nothing while fields are empty', async () => {
-    const fetchMock = stubFetch();
+    const fetchMock = routeAuthFetch();
     renderRegister('withOutID');
     submit();
     expect(alertText()).toBe('Please fill all the fields');
@@ -62,7 +62,7 @@ describe('the register screen', () => {
   });
 
   it('says "Password doesnot match" when the passwords differ', async () => {
-    stubFetch();
+    routeAuthFetch();
     renderRegister('withOutID');
     await fillForm({ password: 'correct horse', confirm: 'correct house' });
     submit();
@@ -70,7 +70,7 @@ describe('the register screen', () => {
   });
 
   it('asks for both rules boxes', async () => {
-    stubFetch();
+    routeAuthFetch();
     renderRegister('withOutID');
     await fillForm();
     fireEvent.click(screen.getByLabelText('I accept the rules for privacy policy'));
@@ -79,7 +79,7 @@ describe('the register screen', () => {
   });
 
   it('sets the dial code from the chosen country (default +93)', async () => {
-    stubFetch();
+    routeAuthFetch();
     renderRegister('withOutID');
     const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
     expect(dial.value).toBe('AF');
@@ -91,7 +91,7 @@ describe('the register screen', () => {
 
   it('starts the dial code at the country the device is in, not +93 (D-24)', async () => {
     placeCountry.code = 'SN';
-    stubFetch();
+    routeAuthFetch();
     renderRegister('withOutID');
     const dial = screen.getByLabelText('Dial code') as HTMLSelectElement;
     await waitFor(() => expect(dial.value).toBe('SN'));
@@ -104,7 +104,7 @@ describe('the register screen', () => {
 
   it('fills the country from the same place as the dial code: Senegal beside Senegal (+221) (D-24)', async () => {
     placeCountry.code = 'SN';
-    stubFetch();
+    routeAuthFetch();
     renderRegister('withOutID');
     const country = screen.getByLabelText('Country') as HTMLSelectElement;
     await waitFor(() => expect(country.value).toBe('SN'));
@@ -120,7 +120,7 @@ describe('the register screen', () => {
   it("keeps a dial code the user chose when the device's country arrives later (D-24)", async () => {
     let answer: () => void = () => undefined;
     const reverse = new Promise<void>((resolve) => (answer = resolve));
-    stubFetch();
+    routeAuthFetch();
     server.use(
       http.get('/api/places/reverse', async () => {
         await reverse;
@@ -136,12 +136,12 @@ describe('the register screen', () => {
   });
 
   it('sends the code, checks it, creates the account, signs in and opens the dashboard', async () => {
-    const fetchMock = stubFetch(
-      [200, { data: { sent: true } }],
-      [200, { data: { verification_token: 'tok' } }],
-      [201, { data: user }],
-      [200, { data: session }],
-    );
+    const fetchMock = routeAuthFetch({
+      'POST /api/user/sendMessage': [200, { data: { sent: true } }],
+      'POST /api/user/codeValidation': [200, { data: { verification_token: 'tok' } }],
+      'POST /api/user/register': [201, { data: user }],
+      'POST /api/user/login': [200, { data: session }],
+    });
     renderRegister('withOutID');
     await fillForm();
     submit();
@@ -182,12 +182,12 @@ describe('the register screen', () => {
   });
 
   it('goes to /login with the "registered" notice when the sign-in after registering fails', async () => {
-    stubFetch(
-      [200, { data: { sent: true } }],
-      [200, { data: { verification_token: 'tok' } }],
-      [201, { data: user }],
-      [429, { code: 'RATE_LIMITED', message: 'Too many requests' }],
-    );
+    routeAuthFetch({
+      'POST /api/user/sendMessage': [200, { data: { sent: true } }],
+      'POST /api/user/codeValidation': [200, { data: { verification_token: 'tok' } }],
+      'POST /api/user/register': [201, { data: user }],
+      'POST /api/user/login': [429, { code: 'RATE_LIMITED', message: 'Too many requests' }],
+    });
     renderRegister('withOutID');
     await fillForm();
     submit();
@@ -199,7 +199,7 @@ describe('the register screen', () => {
   });
 
   it('shows "User already exist" when the number or e-mail is taken', async () => {
-    stubFetch([409, { code: 'USER_EXISTS', message: 'User already exist' }]);
+    routeAuthFetch({ 'POST /api/user/sendMessage': [409, { code: 'USER_EXISTS', message: 'User already exist' }] });
     renderRegister('withOutID');
     await fillForm();
     submit();
@@ -208,7 +208,10 @@ describe('the register screen', () => {
   });
 
   it('says "Cannot register please see the error message" with the reason when the code is wrong', async () => {
-    stubFetch([200, { data: { sent: true } }], [400, { code: 'CODE_INVALID', message: 'Invalid code' }]);
+    routeAuthFetch({
+      'POST /api/user/sendMessage': [200, { data: { sent: true } }],
+      'POST /api/user/codeValidation': [400, { code: 'CODE_INVALID', message: 'Invalid code' }],
+    });
     renderRegister('withOutID');
     await fillForm();
     submit();
@@ -220,12 +223,12 @@ describe('the register screen', () => {
   });
 
   it('for an account with ID, asks the family name, refuses a fifth image and sends the images as multipart', async () => {
-    const fetchMock = stubFetch(
-      [200, { data: { sent: true } }],
-      [200, { data: { verification_token: 'tok' } }],
-      [201, { data: user }],
-      [200, { data: session }],
-    );
+    const fetchMock = routeAuthFetch({
+      'POST /api/user/sendMessage': [200, { data: { sent: true } }],
+      'POST /api/user/codeValidation': [200, { data: { verification_token: 'tok' } }],
+      'POST /api/user/register': [201, { data: user }],
+      'POST /api/user/login': [200, { data: session }],
+    });
     renderRegister('withID');
     await fillForm();
     submit();

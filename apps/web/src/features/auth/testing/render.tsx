@@ -3,7 +3,7 @@
 import { http, HttpResponse } from 'msw';
 import type { ReactElement } from 'react';
 import { vi } from 'vitest';
-import { renderScreen as renderShared, sentRequest, type SentRequest } from '../../../testing/render';
+import { renderScreen as renderShared, routeFetch } from '../../../testing/render';
 import { server } from '../../../testing/server';
 
 export const renderScreen = (
@@ -25,35 +25,27 @@ export function stubGeolocation(grant: boolean): void {
 export const placeCountry: { code: string | null } = { code: null };
 
 /**
- * Has the mock server answer each request with the next of `replies` (status and JSON body), and
- * returns the recorder of the requests, one call (a SentRequest) each.
+ * routeFetch (answers by "METHOD /path", anything else 404), plus the answers every auth screen
+ * asks for on its own: the social buttons ask which providers are enabled, and the screens which
+ * country the device is in (D-24). Those are not part of what a test checks, so they are served
+ * here and kept out of the recorded calls. The device's country is unknown unless `placeCountry`
+ * says.
  */
-export function stubFetch(...replies: [number, unknown?][]) {
-  const fetchMock = vi.fn(
-    (..._request: SentRequest): [number, unknown?] => replies.shift() ?? [404, { code: 'NOT_FOUND', message: '' }],
-  );
+export function routeAuthFetch(routes: Parameters<typeof routeFetch>[0] = {}) {
+  const fetchMock = routeFetch(routes);
   server.use(
-    // The social buttons ask which providers are enabled, and the screens which country the device
-    // is in (D-24); those answers are not part of what a test checks, so they are served here and
-    // kept out of the recorded calls. The device's country is unknown unless `placeCountry` says.
     http.get('/api/auth/providers', () => HttpResponse.json({ data: { google: true, facebook: true, local: false } })),
     http.get('/api/places/reverse', () =>
       placeCountry.code
         ? HttpResponse.json({ data: { name: 'Dakar', country_code: placeCountry.code } })
         : HttpResponse.json({ code: 'NOT_FOUND', message: '' }, { status: 404 }),
     ),
-    http.all('*', async ({ request }) => {
-      const [status, body] = fetchMock(...(await sentRequest(request)));
-      return new HttpResponse(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
   );
   return fetchMock;
 }
 
-export const sentBody = (fetchMock: ReturnType<typeof stubFetch>, call = 0): unknown => {
+/** The body of the `call`-th recorded request, parsed when it is JSON. */
+export const sentBody = (fetchMock: ReturnType<typeof routeFetch>, call = 0): unknown => {
   const body = fetchMock.mock.calls[call]?.[1].body;
   return typeof body === 'string' ? JSON.parse(body) : body;
 };
