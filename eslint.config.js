@@ -1,6 +1,6 @@
 // One lint set-up for all workspaces. The import rules enforce STYLE.md: on the web, shared code
 // → features → app, and no feature imports another; on the server, only repositories (and the
-// db folder) touch the database, and routes never skip the service.
+// db folder) touch the database, routes never skip the service, and plugins never import modules.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -106,6 +106,26 @@ export default tseslint.config(
               group: ['**/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
               allowTypeImports: true,
               message: 'Only repositories touch the database (STYLE 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A plugin is infrastructure every module may use; what a module owns reaches a plugin only
+    // through a narrow interface the plugin declares, handed in by app.ts (a module's own plugin
+    // lives in the module: modules/<name>/plugin.ts).
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './apps/server/src/plugins',
+              from: './apps/server/src/modules',
+              message: 'Plugins do not import modules: take a narrow interface from app.ts, or move into the module.',
             },
           ],
         },

@@ -9,10 +9,12 @@ import { adaptersPlugin } from './plugins/adapters.js';
 import { clockPlugin } from './plugins/clock.js';
 import { paymentRoutes } from './modules/payments/routes.js';
 import type { PushAdapter } from './adapters/push/index.js';
-import { authPlugin } from './plugins/auth.js';
-import { idempotencyPlugin } from './plugins/idempotency.js';
+import { authPlugin } from './modules/sessions/plugin.js';
+import { idempotencyPlugin } from './modules/idempotency/plugin.js';
 import { jobsPlugin } from './plugins/jobs.js';
-import { notificationsPlugin } from './plugins/notifications.js';
+import { notificationsPlugin } from './modules/notifications/plugin.js';
+import { localMomoRepository, localOrdersRepository } from './modules/payments/repository.js';
+import { TILE_TTL_MS } from './modules/map/tile-service.js';
 import { publicCachesPlugin } from './plugins/public-caches.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
@@ -91,14 +93,21 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(multipartPlugin);
   await app.register(clockPlugin, { config });
   await app.register(dbPlugin, { config, database: deps.database });
-  await app.register(adaptersPlugin, { config, push: deps.push });
+  // The local payment providers keep their orders in the payments module's tables.
+  const { db } = app.database;
+  await app.register(adaptersPlugin, {
+    config,
+    push: deps.push,
+    localOrders: localOrdersRepository(db),
+    localMomo: localMomoRepository(db),
+  });
   await app.register(jobsPlugin, { config });
   await app.register(metricsPlugin, { config });
   await app.register(authPlugin);
   // D-31: before the routes, so its onRoute hook sees every one of them.
   await app.register(idempotencyPlugin);
   await app.register(notificationsPlugin, { config });
-  await app.register(publicCachesPlugin);
+  await app.register(publicCachesPlugin, { tileTtlMs: TILE_TTL_MS });
   await app.register(alertsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });

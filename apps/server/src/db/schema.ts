@@ -657,7 +657,7 @@ export const localPaymentOrders = pgTable(
 );
 
 /**
- * D-31: one row per (user, Idempotency-Key) of a creating POST/PUT (plugins/idempotency.ts). While
+ * D-31: one row per (user, Idempotency-Key) of a creating POST/PUT (modules/idempotency/plugin.ts). While
  * the first request runs it is `pending`, leased until `locked_until` (a crashed instance's claim
  * lapses); then `done` with the first answer, which a retry within 24 hours gets again.
  */

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tileKey, tilesOfPoint } from '@app/shared';
 import { sharedCache, type SharedCache } from '../lib/shared-cache.js';
-import { TILE_TTL_MS } from '../modules/map/tile-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,8 +25,9 @@ export function changedPosts(payload: string): { id: string; lng: number; lat: n
   return posts.every((p) => p.id && Number.isFinite(p.lng) && Number.isFinite(p.lat)) ? posts : 'all';
 }
 
-export const publicCachesPlugin = fp(async (app: FastifyInstance) => {
-  const tiles = sharedCache({ name: 'tiles', ttlMs: TILE_TTL_MS, maxEntries: 20_000, redis: app.redis });
+/** The tiles' lifetime is the map module's to choose (TILE_TTL_MS, given by app.ts). */
+export const publicCachesPlugin = fp(async (app: FastifyInstance, { tileTtlMs }: { tileTtlMs: number }) => {
+  const tiles = sharedCache({ name: 'tiles', ttlMs: tileTtlMs, maxEntries: 20_000, redis: app.redis });
   app.decorate('publicCaches', { tiles });
 
   const dropEverything = () => tiles.invalidateAll();

@@ -1,4 +1,4 @@
-// D-31: the table behind plugins/idempotency.ts. Only this file touches `idempotency_keys`.
+// D-31: the table behind plugin.ts. Only this file touches `idempotency_keys`.
 // Every step is one statement, atomic on PostgreSQL and PGlite alike, so two instances racing for
 // one key agree on who runs the request.
 import { and, eq, lte, or, sql } from 'drizzle-orm';

@@ -2,7 +2,7 @@
 import { dataOf, errorSchema, MAP_MAX_VIEWPORT_PX, mapQuerySchema, mapResultSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
-import { accessToken } from '../../plugins/auth.js';
+import { accessToken } from '../sessions/plugin.js';
 import { buildMapService } from './service.js';
 import { tileRoutes } from './tile-routes.js';
 import { TILE_POINT_LIMIT, tileService } from './tile-service.js';

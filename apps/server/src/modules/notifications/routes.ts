@@ -9,7 +9,7 @@ import {
   userIdParamsSchema,
 } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accessToken } from '../../plugins/auth.js';
+import { accessToken } from '../sessions/plugin.js';
 import { textAnswer } from '../../plugins/openapi.js';
 import { buildNotificationsService } from './service.js';
 

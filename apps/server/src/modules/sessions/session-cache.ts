@@ -2,7 +2,7 @@
 // details, search: signedInRows) check theirs without reading sessions and users. Writes and admin
 // actions (requireUser) always ask the database. A session that ends (logout, a sign-in on another device, an admin's block)
 // leaves every instance's cache at once: here through forget(), elsewhere through Redis
-// (plugins/notifications.ts). Deleting or blocking an account another way is seen within the
+// (modules/notifications/plugin.ts). Deleting or blocking an account another way is seen within the
 // lifetime at most (docs/performance.md).
 import type { SessionUser } from './service.js';
 

@@ -25,7 +25,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
-import { accessToken } from '../../plugins/auth.js';
+import { accessToken } from '../sessions/plugin.js';
 import { fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';

@@ -22,8 +22,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
-import { idempotencyStore, type KeyRow } from '../modules/idempotency/repository.js';
+import { AppError } from '../../lib/app-error.js';
+import { idempotencyStore, type KeyRow } from './repository.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';

@@ -6,11 +6,11 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signedUp } from '../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
-import { databases, DB_TIMEOUT_MS, queryRows, throwawayDatabaseUrl } from '../../test/databases.js';
-import { inDays } from '../../test/deals.js';
-import { tractor } from '../../test/posts.js';
+import { multipart, signedUp } from '../../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { databases, DB_TIMEOUT_MS, queryRows, throwawayDatabaseUrl } from '../../../test/databases.js';
+import { inDays } from '../../../test/deals.js';
+import { tractor } from '../../../test/posts.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,10 +2,10 @@
 // delivers stored notifications after their transaction commits.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { memoryNotificationBus, type NotificationBus } from '../modules/notifications/bus.js';
-import { createNotifier, type Notifier } from '../modules/notifications/notifier.js';
-import { redisNotificationBus } from '../modules/notifications/redis-bus.js';
-import type { Config } from '../config.js';
+import { memoryNotificationBus, type NotificationBus } from './bus.js';
+import { createNotifier, type Notifier } from './notifier.js';
+import { redisNotificationBus } from './redis-bus.js';
+import type { Config } from '../../config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,14 +4,9 @@
 // leaves the session's check to the route's own statement (signedInRows), which answers the same.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../lib/app-error.js';
-import { sessionsRepository } from '../modules/sessions/repository.js';
-import {
-  sessionsService,
-  type SessionClaim,
-  type SessionUser,
-  type SessionsService,
-} from '../modules/sessions/service.js';
+import { AppError } from '../../lib/app-error.js';
+import { sessionsRepository } from './repository.js';
+import { sessionsService, type SessionClaim, type SessionUser, type SessionsService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
