@@ -73,6 +73,16 @@ export function newAccount(overrides: Record<string, unknown> = {}) {
 export async function signedUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
   const account = newAccount(overrides);
   const verification_token = await verifiedToken(app, account.mobile_no as string);
+  const { user, auth_key } = await registerAndLogIn(app, account, verification_token);
+  return { account, user, key: auth_key as string, headers: { 'access-token': auth_key as string } };
+}
+
+/** Registers `account` with the token of its proven number, then signs it in: `{ user, auth_key }`. */
+export async function registerAndLogIn(
+  app: FastifyInstance,
+  account: ReturnType<typeof newAccount>,
+  verification_token: string,
+) {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/user/register',
@@ -84,8 +94,7 @@ export async function signedUp(app: FastifyInstance, overrides: Record<string, u
     url: '/api/user/login',
     payload: { email: account.email, password: account.password },
   });
-  const { user, auth_key } = login.json().data;
-  return { account, user, key: auth_key as string, headers: { 'access-token': auth_key as string } };
+  return login.json().data;
 }
 
 /** A JPEG carrying EXIF GPS, as a phone camera writes it. */

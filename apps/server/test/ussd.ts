@@ -2,7 +2,7 @@
 // accounts whose SMS codes are read from the stub (the app sends through the real adapter).
 import type { FastifyInstance } from 'fastify';
 import { type AfricasTalkingStub, ussdForm } from './africastalking-stub.js';
-import { newAccount } from './accounts.js';
+import { newAccount, registerAndLogIn } from './accounts.js';
 
 export interface UssdStepLog {
   text: string;
@@ -82,17 +82,6 @@ export async function webAccount(
     payload: { mobile_no: mobile, code, forget_password: false },
   });
   const verification_token = checked.json().data.verification_token as string;
-  const reg = await app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { new_user: { ...account, verification_token } },
-  });
-  if (reg.statusCode !== 201) throw new Error(`register ${reg.statusCode}: ${reg.body}`);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { email: account.email, password: account.password },
-  });
-  const { user, auth_key } = login.json().data;
+  const { user, auth_key } = await registerAndLogIn(app, account, verification_token);
   return { account, user, mobile, headers: { 'access-token': auth_key as string } };
 }

@@ -2,7 +2,7 @@
 // case makes so that the owner acts on its own and every other role aims at the victim's.
 import { multipart } from '../accounts.js';
 import { confirmedDeal, dealMove, requested } from '../deals.js';
-import { publish, villa } from '../posts.js';
+import { publish, tractor, villa } from '../posts.js';
 import { partyOf, type Role, type World } from './world.js';
 
 export interface Req {
@@ -142,18 +142,9 @@ export function momoCheckout(action: 'approve' | 'refuse'): RouteCase {
   };
 }
 
+/** The form's JSON of a valid tractor offer: test/posts.ts's own. */
 export function tractorJson() {
-  return {
-    user_role: 'provideSolution',
-    category: 'Equipments',
-    sub_category_id: 'equipment-tractor',
-    description: 'Tractor for a day',
-    pickup_lat: 14.7,
-    pickup_lng: -17.45,
-    pickup_city: 'Dakar',
-    pickup_country: 'Senegal',
-    pickup_date: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
-  };
+  return tractor();
 }
 
 /**

@@ -1,91 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { confirmedDeal, dealMove, requested } from '../../../test/deals.js';
-import { publish as publishPost, villa } from '../../../test/posts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { dealsTestApp } from '../../../test/deals-suite.js';
 
-let t: TestApp;
-type Account = Awaited<ReturnType<typeof signedUp>>;
-beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-});
-afterAll(() => t.close());
-
-// Single-use posts: the rules of taking a post (D-32) are what these tests are about.
-const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, villa(role));
-
-const accept = (who: Account, solutionId: string, extra: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: who.headers,
-    payload: { user_id: who.user._id, accepted_by: who.user._id, solution_id: solutionId, ...extra },
-  });
-
-const reject = (who: Account, solutionId: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/rejectSolution',
-    headers: who.headers,
-    payload: { user_id: who.user._id, solution_id: solutionId },
-  });
-
-// ---- The deal as both parties see it (D-27), messages (D-28), finishing (D-34) ----
-
-interface DealJson {
-  _id: string;
-  role: 'owner' | 'acceptor';
-  status: string;
-  contact_access: boolean;
-  solution: { _id: string; user: Record<string, unknown> };
-  counterpart: Record<string, unknown> & { _id: string; firstName: string };
-  fee?: { amount: string; currency: string; paid: boolean };
-  done_by_me: boolean;
-  done_by_other: boolean;
-  disputed: boolean;
-  auto_complete_at?: string;
-  completed_at?: string;
-  completed_by?: string;
-  my_review?: { rating: number; text: string | null };
-  unread_count: number;
-}
-
-const get = (who: Account, url: string) => t.app.inject({ url, headers: who.headers });
-const post = (who: Account, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
-const dealsOf = async (who: Account, query = '') => (await get(who, `/api/deals${query}`)).json().data as DealJson[];
-const dealOf = async (who: Account, dealId: string) => (await get(who, `/api/deals/${dealId}`)).json().data as DealJson;
-
-/** Pays the 15% fee of `solutionId` as `payer` at the local provider, and records it. */
-async function payFor(payer: Account, solutionId: string) {
-  const pay = await post(payer, '/api/payment/pay', { solution_id: solutionId });
-  expect(pay.statusCode).toBe(200);
-  const url = pay.json().data.url as string;
-  expect((await t.app.inject({ method: 'POST', url: `${url}/approve` })).statusCode).toBe(303);
-  const paymentId = decodeURIComponent(url.split('/').pop()!);
-  const done = await post(payer, '/api/payment/success', { paymentId, payerId: 'PAYER', solution_id: solutionId });
-  expect(done.statusCode).toBe(200);
-}
-
-/** A fresh supplier's offer requested by a fresh client, confirmed and paid by the supplier: the two see each other. */
-async function paidDeal() {
-  const owner = await signedUp(t.app, { firstName: 'Ousmane' });
-  const taker = await signedUp(t.app, { firstName: 'Khady' });
-  const offer = await publish(owner, 'provideSolution');
-  const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
-  await payFor(owner, offer._id);
-  return { owner, taker, offer, dealId };
-}
+const suite = dealsTestApp();
+const { publish, accept, reject, get, post, dealsOf, dealOf, payFor, paidDeal } = suite;
 
 describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
   it('shows the owner who asked, with contacts once the confirmed deal is paid, and the acceptor the owner', async () => {
-    const owner = await signedUp(t.app, { firstName: 'Ousmane' });
-    const taker = await signedUp(t.app, { firstName: 'Khady' });
+    const owner = await signedUp(suite.t.app, { firstName: 'Ousmane' });
+    const taker = await signedUp(suite.t.app, { firstName: 'Khady' });
     const offer = await publish(owner, 'provideSolution');
-    const dealId = await requested(t.app, taker, offer._id);
+    const dealId = await requested(suite.t.app, taker, offer._id);
     expect(await dealOf(owner, dealId)).toMatchObject({ status: 'requested', contact_access: false });
-    expect((await dealMove(t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
+    expect((await dealMove(suite.t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
 
     // Confirmed, before the fee: the other party by name and badges, no contacts, no access.
     const before = await dealOf(owner, dealId);
@@ -132,7 +60,7 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
 
   it('answers 404 to anybody who is not a party, and to an unknown deal', async () => {
     const { dealId } = await paidDeal();
-    const stranger = await signedUp(t.app);
+    const stranger = await signedUp(suite.t.app);
     for (const url of [`/api/deals/${dealId}`, `/api/deals/${dealId}/messages`]) {
       const res = await get(stranger, url);
       expect(res.statusCode).toBe(404);
@@ -140,10 +68,10 @@ describe('GET /api/deals and /api/deals/:dealId (D-27)', () => {
     }
     expect((await post(stranger, `/api/deals/${dealId}/messages`, { text: 'hi' })).statusCode).toBe(404);
     for (const move of ['confirm', 'decline', 'withdraw', 'cancel', 'complete', 'dispute'] as const) {
-      expect((await dealMove(t.app, stranger, dealId, move)).statusCode).toBe(404);
+      expect((await dealMove(suite.t.app, stranger, dealId, move)).statusCode).toBe(404);
     }
     expect((await get(stranger, '/api/deals/7d3c1f1e-0000-4000-8000-000000000001')).statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/deals/${dealId}` })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: `/api/deals/${dealId}` })).statusCode).toBe(401);
     expect(await dealsOf(stranger)).toEqual([]);
   });
 });
@@ -157,8 +85,8 @@ describe('a paid pair keeps its access and is never charged twice (D-27)', () =>
     expect(ended).toMatchObject({ status: 'cancelled', contact_access: false });
     expect(ended.counterpart).not.toHaveProperty('email');
 
-    const again = await requested(t.app, taker, offer._id);
-    expect((await dealMove(t.app, owner, again, 'confirm')).statusCode).toBe(200);
+    const again = await requested(suite.t.app, taker, offer._id);
+    expect((await dealMove(suite.t.app, owner, again, 'confirm')).statusCode).toBe(200);
     const fresh = await dealOf(owner, again);
     expect(fresh).toMatchObject({ status: 'accepted', contact_access: true, fee: { paid: true } });
     expect(fresh.counterpart).toMatchObject({ email: taker.account.email });
@@ -169,21 +97,21 @@ describe('a paid pair keeps its access and is never charged twice (D-27)', () =>
   });
 
   it('lets a supplier who paid for a need have it again for free after dropping it; another supplier still meets the fee', async () => {
-    const owner = await signedUp(t.app, { firstName: 'Mariama' });
-    const payer = await signedUp(t.app, { firstName: 'Ibrahima' });
+    const owner = await signedUp(suite.t.app, { firstName: 'Mariama' });
+    const payer = await signedUp(suite.t.app, { firstName: 'Ibrahima' });
     const need = await publish(owner, 'needSolution');
-    await confirmedDeal(t.app, owner, payer, need._id);
+    await confirmedDeal(suite.t.app, owner, payer, need._id);
     await payFor(payer, need._id);
     expect((await reject(payer, need._id)).statusCode).toBe(204);
     // A second fee for the same need and supplier: refused before any order is made.
     const twice = await post(payer, '/api/payment/pay', { solution_id: need._id });
     expect(twice.statusCode).toBe(409);
-    const again = await confirmedDeal(t.app, owner, payer, need._id);
+    const again = await confirmedDeal(suite.t.app, owner, payer, need._id);
     expect(await dealOf(payer, again)).toMatchObject({ contact_access: true, fee: { paid: true } });
     // Another supplier without access still meets the fee once confirmed.
     expect((await reject(payer, need._id)).statusCode).toBe(204);
-    const other = await signedUp(t.app);
-    const theirs = await confirmedDeal(t.app, owner, other, need._id);
+    const other = await signedUp(suite.t.app);
+    const theirs = await confirmedDeal(suite.t.app, owner, other, need._id);
     expect(await dealOf(other, theirs)).toMatchObject({ contact_access: false, fee: { paid: false } });
     expect((await post(other, '/api/payment/pay', { solution_id: need._id })).statusCode).toBe(200);
   });

@@ -1,99 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { confirmedDeal, dealMove, requested, tick } from '../../../test/deals.js';
-import { publish as publishPost, villa } from '../../../test/posts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
+import { type Account, dealsTestApp } from '../../../test/deals-suite.js';
 
-let t: TestApp;
-type Account = Awaited<ReturnType<typeof signedUp>>;
+const suite = dealsTestApp();
+const { listening, publish, reject, mailbox, get, post, dealOf, payFor, paidDeal } = suite;
 let supplier: Account;
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-  supplier = await signedUp(t.app, { firstName: 'Awa' });
+  supplier = await signedUp(suite.t.app, { firstName: 'Awa' });
 });
-afterAll(() => t.close());
-
-let baseUrl: string | undefined;
-/** The app on a real socket (event streams), opened once for the file. */
-const listening = async () => (baseUrl ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
-
-// Single-use posts: the rules of taking a post (D-32) are what these tests are about.
-const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, villa(role));
-
-const reject = (who: Account, solutionId: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/rejectSolution',
-    headers: who.headers,
-    payload: { user_id: who.user._id, solution_id: solutionId },
-  });
-
-const mailbox = async (who: Account) =>
-  (await t.app.inject({ url: `/api/notify/getUserNotif/${who.user._id}`, headers: who.headers })).json().data as {
-    _id: string;
-    status: string;
-    message_en: string;
-    message_fr: string;
-    solution_id?: string;
-  }[];
-
-// ---- The deal as both parties see it (D-27), messages (D-28), finishing (D-34) ----
-
-interface DealJson {
-  _id: string;
-  role: 'owner' | 'acceptor';
-  status: string;
-  contact_access: boolean;
-  solution: { _id: string; user: Record<string, unknown> };
-  counterpart: Record<string, unknown> & { _id: string; firstName: string };
-  fee?: { amount: string; currency: string; paid: boolean };
-  done_by_me: boolean;
-  done_by_other: boolean;
-  disputed: boolean;
-  auto_complete_at?: string;
-  completed_at?: string;
-  completed_by?: string;
-  my_review?: { rating: number; text: string | null };
-  unread_count: number;
-}
-
-const get = (who: Account, url: string) => t.app.inject({ url, headers: who.headers });
-const post = (who: Account, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
-const dealOf = async (who: Account, dealId: string) => (await get(who, `/api/deals/${dealId}`)).json().data as DealJson;
-
-/** Pays the 15% fee of `solutionId` as `payer` at the local provider, and records it. */
-async function payFor(payer: Account, solutionId: string) {
-  const pay = await post(payer, '/api/payment/pay', { solution_id: solutionId });
-  expect(pay.statusCode).toBe(200);
-  const url = pay.json().data.url as string;
-  expect((await t.app.inject({ method: 'POST', url: `${url}/approve` })).statusCode).toBe(303);
-  const paymentId = decodeURIComponent(url.split('/').pop()!);
-  const done = await post(payer, '/api/payment/success', { paymentId, payerId: 'PAYER', solution_id: solutionId });
-  expect(done.statusCode).toBe(200);
-}
-
-/** A fresh supplier's offer requested by a fresh client, confirmed and paid by the supplier: the two see each other. */
-async function paidDeal() {
-  const owner = await signedUp(t.app, { firstName: 'Ousmane' });
-  const taker = await signedUp(t.app, { firstName: 'Khady' });
-  const offer = await publish(owner, 'provideSolution');
-  const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
-  await payFor(owner, offer._id);
-  return { owner, taker, offer, dealId };
-}
 
 describe('messages of a deal (D-28)', () => {
   it('refuses messages before confirmation (409) and with 402 while the deal has no contact access, and stores nothing', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    const taker = await signedUp(t.app);
-    const dealId = await requested(t.app, taker, offer._id);
+    const taker = await signedUp(suite.t.app);
+    const dealId = await requested(suite.t.app, taker, offer._id);
     const early = await post(taker, `/api/deals/${dealId}/messages`, { text: 'Hello?' });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('NOT_AVAILABLE');
-    expect((await dealMove(t.app, supplier, dealId, 'confirm')).statusCode).toBe(200);
+    expect((await dealMove(suite.t.app, supplier, dealId, 'confirm')).statusCode).toBe(200);
     const sent = await post(taker, `/api/deals/${dealId}/messages`, { text: 'Hello?' });
     expect(sent.statusCode).toBe(402);
     expect(sent.json().code).toBe('CONTACT_ACCESS_REQUIRED');
@@ -149,10 +75,10 @@ describe('messages of a deal (D-28)', () => {
 
   it('tells the recipient of the first unread message once, by mailbox and SMS in their language', async () => {
     const { owner, taker, dealId } = await paidDeal();
-    await t.app.database.db.execute(
+    await suite.t.app.database.db.execute(
       (await import('drizzle-orm')).sql`update users set language = 'fr' where id = ${owner.user._id}`,
     );
-    const sms = t.app.sms as ConsoleSmsAdapter;
+    const sms = suite.t.app.sms as ConsoleSmsAdapter;
     await post(taker, `/api/deals/${dealId}/messages`, { text: 'Bonjour' });
     expect(sms.lastTo(owner.user.mobile_no)?.text).toContain('Khady vous a envoyé un message');
     const count = async () => (await mailbox(owner)).filter((n) => n.message_en.includes('sent you a message')).length;
@@ -224,7 +150,7 @@ describe('finishing a deal (D-34)', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('NOT_AVAILABLE');
 
-    const half = await dealMove(t.app, taker, dealId, 'complete');
+    const half = await dealMove(suite.t.app, taker, dealId, 'complete');
     expect(half.statusCode).toBe(200);
     expect(half.json().data).toMatchObject({ status: 'accepted', done_by_me: true, done_by_other: false });
     const autoIn = Date.parse(half.json().data.auto_complete_at) - Date.now();
@@ -234,19 +160,19 @@ describe('finishing a deal (D-34)', () => {
     expect((await mailbox(owner)).some((n) => n.message_en.includes('Khady marked the deal'))).toBe(true);
     // One party's mark is not a completion: no review yet, and not twice.
     expect((await post(taker, `/api/deals/${dealId}/review`, { rating: 5 })).statusCode).toBe(409);
-    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(409);
+    expect((await dealMove(suite.t.app, taker, dealId, 'complete')).statusCode).toBe(409);
 
-    const done = await dealMove(t.app, owner, dealId, 'complete');
+    const done = await dealMove(suite.t.app, owner, dealId, 'complete');
     expect(done.statusCode).toBe(200);
     expect(done.json().data).toMatchObject({ status: 'completed', completed_by: owner.user._id });
     expect(done.json().data).not.toHaveProperty('dispute_until');
-    const again = await dealMove(t.app, owner, dealId, 'complete');
+    const again = await dealMove(suite.t.app, owner, dealId, 'complete');
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('NOT_AVAILABLE');
     // A completed order cannot be dropped, cancelled or disputed.
     expect((await reject(taker, offer._id)).statusCode).toBe(409);
-    expect((await dealMove(t.app, taker, dealId, 'cancel')).statusCode).toBe(409);
-    expect((await dealMove(t.app, taker, dealId, 'dispute')).statusCode).toBe(409);
+    expect((await dealMove(suite.t.app, taker, dealId, 'cancel')).statusCode).toBe(409);
+    expect((await dealMove(suite.t.app, taker, dealId, 'dispute')).statusCode).toBe(409);
 
     const rated = await post(taker, `/api/deals/${dealId}/review`, { rating: 4, text: '  Good tractor  ' });
     expect(rated.statusCode).toBe(201);
@@ -277,24 +203,24 @@ describe('finishing a deal (D-34)', () => {
     // The post's person carries the same counts wherever it is shown.
     const details = await get(owner, `/api/solution/getSolutionDetails/${offer._id}`);
     expect(details.json().data.user).toMatchObject({ completed_deals: 1, rating: { average: 4, count: 1 } });
-    expect((await t.app.inject({ url: `/api/users/${owner.user._id}/card` })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: `/api/users/${owner.user._id}/card` })).statusCode).toBe(401);
     expect((await get(taker, '/api/users/7d3c1f1e-0000-4000-8000-000000000001/card')).statusCode).toBe(404);
   });
 
   it('refuses to mark done a confirmed deal without contact access (402)', async () => {
-    const owner = await signedUp(t.app);
-    const taker = await signedUp(t.app);
+    const owner = await signedUp(suite.t.app);
+    const taker = await signedUp(suite.t.app);
     const offer = await publish(owner, 'provideSolution');
-    const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
-    const res = await dealMove(t.app, taker, dealId, 'complete');
+    const dealId = await confirmedDeal(suite.t.app, owner, taker, offer._id);
+    const res = await dealMove(suite.t.app, taker, dealId, 'complete');
     expect(res.statusCode).toBe(402);
     expect(res.json().code).toBe('CONTACT_ACCESS_REQUIRED');
   });
 
   it('lets either party dispute: the deal is frozen, neither marking done, cancelling nor the clock moves it', async () => {
     const { owner, taker, offer, dealId } = await paidDeal();
-    expect((await dealMove(t.app, owner, dealId, 'complete')).statusCode).toBe(200);
-    const disputed = await dealMove(t.app, taker, dealId, 'dispute');
+    expect((await dealMove(suite.t.app, owner, dealId, 'complete')).statusCode).toBe(200);
+    const disputed = await dealMove(suite.t.app, taker, dealId, 'dispute');
     expect(disputed.statusCode).toBe(200);
     expect(disputed.json().data).toMatchObject({
       status: 'accepted',
@@ -305,15 +231,15 @@ describe('finishing a deal (D-34)', () => {
     expect(disputed.json().data).not.toHaveProperty('auto_complete_at');
     expect((await mailbox(owner)).some((n) => n.message_en.includes('Khady reported a problem'))).toBe(true);
     // Marking done again cannot undo a dispute; nor can cancelling end it, or a second dispute.
-    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(409);
-    expect((await dealMove(t.app, owner, dealId, 'cancel')).statusCode).toBe(409);
+    expect((await dealMove(suite.t.app, taker, dealId, 'complete')).statusCode).toBe(409);
+    expect((await dealMove(suite.t.app, owner, dealId, 'cancel')).statusCode).toBe(409);
     expect((await reject(taker, offer._id)).statusCode).toBe(409);
-    expect((await dealMove(t.app, owner, dealId, 'dispute')).statusCode).toBe(409);
-    t.app.clock.advance(4 * 86_400_000);
+    expect((await dealMove(suite.t.app, owner, dealId, 'dispute')).statusCode).toBe(409);
+    suite.t.app.clock.advance(4 * 86_400_000);
     try {
-      await tick(t.app);
+      await tick(suite.t.app);
     } finally {
-      t.app.clock.advance(-4 * 86_400_000);
+      suite.t.app.clock.advance(-4 * 86_400_000);
     }
     expect(await dealOf(taker, dealId)).toMatchObject({ status: 'accepted', disputed: true });
     const card = (await get(owner, `/api/users/${taker.user._id}/card`)).json().data;
@@ -322,31 +248,31 @@ describe('finishing a deal (D-34)', () => {
   });
 
   it('keeps a disputed deal frozen when its fee is unpaid after 48 hours: the clock does not lapse it (D-34)', async () => {
-    const owner = await signedUp(t.app);
-    const taker = await signedUp(t.app);
+    const owner = await signedUp(suite.t.app);
+    const taker = await signedUp(suite.t.app);
     const offer = await publish(owner, 'provideSolution');
-    const dealId = await confirmedDeal(t.app, owner, taker, offer._id);
-    expect((await dealMove(t.app, taker, dealId, 'dispute')).statusCode).toBe(200);
-    t.app.clock.advance(49 * 3_600_000);
+    const dealId = await confirmedDeal(suite.t.app, owner, taker, offer._id);
+    expect((await dealMove(suite.t.app, taker, dealId, 'dispute')).statusCode).toBe(200);
+    suite.t.app.clock.advance(49 * 3_600_000);
     try {
-      await tick(t.app);
+      await tick(suite.t.app);
     } finally {
-      t.app.clock.advance(-49 * 3_600_000);
+      suite.t.app.clock.advance(-49 * 3_600_000);
     }
     expect(await dealOf(owner, dealId)).toMatchObject({ status: 'accepted', disputed: true });
   });
 
   it('completes a deal by the clock 3 days after one party marked it done, unless disputed', async () => {
     const { owner, taker, dealId } = await paidDeal();
-    expect((await dealMove(t.app, taker, dealId, 'complete')).statusCode).toBe(200);
-    t.app.clock.advance(2 * 86_400_000);
+    expect((await dealMove(suite.t.app, taker, dealId, 'complete')).statusCode).toBe(200);
+    suite.t.app.clock.advance(2 * 86_400_000);
     try {
-      await tick(t.app);
+      await tick(suite.t.app);
       expect((await dealOf(owner, dealId)).status).toBe('accepted');
-      t.app.clock.advance(86_400_000 + 60_000);
-      await tick(t.app);
+      suite.t.app.clock.advance(86_400_000 + 60_000);
+      await tick(suite.t.app);
     } finally {
-      t.app.clock.advance(-(3 * 86_400_000 + 60_000));
+      suite.t.app.clock.advance(-(3 * 86_400_000 + 60_000));
     }
     expect(await dealOf(owner, dealId)).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
     expect((await mailbox(owner)).some((n) => n.message_en.includes('is completed. You can now rate it.'))).toBe(true);
@@ -356,7 +282,7 @@ describe('finishing a deal (D-34)', () => {
   it('refuses to complete a cancelled deal', async () => {
     const { owner, taker, offer, dealId } = await paidDeal();
     await reject(taker, offer._id);
-    const res = await dealMove(t.app, owner, dealId, 'complete');
+    const res = await dealMove(suite.t.app, owner, dealId, 'complete');
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('NOT_AVAILABLE');
   });

@@ -1,87 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signedUp } from '../../../test/accounts.js';
 import { confirmedDeal, dealMove } from '../../../test/deals.js';
-import { publish as publishPost, tractor, villa } from '../../../test/posts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { publish as publishPost, tractor } from '../../../test/posts.js';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
-import { subscriptions } from '../../db/schema.js';
+import { type Account, dealsTestApp } from '../../../test/deals-suite.js';
 
-let t: TestApp;
-type Account = Awaited<ReturnType<typeof signedUp>>;
+const suite = dealsTestApp();
+const { listening, publish, accept, reject, mailbox, startTrial, post, dealOf } = suite;
 let supplier: Account;
 let client: Account;
 beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-  supplier = await signedUp(t.app, { firstName: 'Awa' });
-  client = await signedUp(t.app, { firstName: 'Moussa' });
+  supplier = await signedUp(suite.t.app, { firstName: 'Awa' });
+  client = await signedUp(suite.t.app, { firstName: 'Moussa' });
 });
-afterAll(() => t.close());
-
-let baseUrl: string | undefined;
-/** The app on a real socket (event streams), opened once for the file. */
-const listening = async () => (baseUrl ??= await t.app.listen({ port: 0, host: '127.0.0.1' }));
-
-// Single-use posts: the rules of taking a post (D-32) are what these tests are about.
-const publish = (who: Account, role: 'needSolution' | 'provideSolution') => publishPost(t.app, who, villa(role));
-
-const accept = (who: Account, solutionId: string, extra: Record<string, unknown> = {}) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/solutionAccepted',
-    headers: who.headers,
-    payload: { user_id: who.user._id, accepted_by: who.user._id, solution_id: solutionId, ...extra },
-  });
-
-const reject = (who: Account, solutionId: string) =>
-  t.app.inject({
-    method: 'PUT',
-    url: '/api/solution/rejectSolution',
-    headers: who.headers,
-    payload: { user_id: who.user._id, solution_id: solutionId },
-  });
-
-const mailbox = async (who: Account) =>
-  (await t.app.inject({ url: `/api/notify/getUserNotif/${who.user._id}`, headers: who.headers })).json().data as {
-    _id: string;
-    status: string;
-    message_en: string;
-    message_fr: string;
-    solution_id?: string;
-  }[];
-
-async function startTrial(who: Account) {
-  await t.app.database.db.insert(subscriptions).values({
-    userId: who.user._id,
-    kind: 'trial',
-    status: 'active',
-    startAt: new Date(),
-    endAt: new Date(Date.now() + 90 * 86_400_000),
-  });
-}
-
-interface DealJson {
-  _id: string;
-  role: 'owner' | 'acceptor';
-  status: string;
-  contact_access: boolean;
-  solution: { _id: string; user: Record<string, unknown> };
-  counterpart: Record<string, unknown> & { _id: string; firstName: string };
-  fee?: { amount: string; currency: string; paid: boolean };
-  done_by_me: boolean;
-  done_by_other: boolean;
-  disputed: boolean;
-  auto_complete_at?: string;
-  completed_at?: string;
-  completed_by?: string;
-  my_review?: { rating: number; text: string | null };
-  unread_count: number;
-}
-
-const get = (who: Account, url: string) => t.app.inject({ url, headers: who.headers });
-const post = (who: Account, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, headers: { ...who.headers, ...headers }, ...(payload ? { payload } : {}) });
-const dealOf = async (who: Account, dealId: string) => (await get(who, `/api/deals/${dealId}`)).json().data as DealJson;
 
 describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
   it('lets a client request an offer for free: a request, the post still listed, the owner told in the mailbox and by SMS', async () => {
@@ -105,22 +36,27 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
       message_en: expect.stringContaining('Moussa sent a request for your post'),
     });
     expect(told!.message_fr).toContain('Moussa a envoyé une demande pour votre annonce');
-    const sms = (t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
+    const sms = (suite.t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
     expect(sms?.text).toContain('Moussa sent a request for your post');
 
-    const orders = await t.app.inject({
+    const orders = await suite.t.app.inject({
       url: `/api/solution/getUserAcceptedSolutions/${client.user._id}`,
       headers: client.headers,
     });
     expect(orders.json().data.map((s: { _id: string }) => s._id)).toContain(offer._id);
     const status = async () =>
-      (await t.app.inject({ url: `/api/solution/getUserSolutions/${supplier.user._id}`, headers: supplier.headers }))
+      (
+        await suite.t.app.inject({
+          url: `/api/solution/getUserSolutions/${supplier.user._id}`,
+          headers: supplier.headers,
+        })
+      )
         .json()
         .data.find((s: { _id: string }) => s._id === offer._id)?.status;
     expect(await status()).toBe('Pending');
 
     // The owner's confirmation takes the single-use post, and the client is told.
-    const confirmed = await dealMove(t.app, supplier, deal._id, 'confirm');
+    const confirmed = await dealMove(suite.t.app, supplier, deal._id, 'confirm');
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data).toMatchObject({ status: 'accepted', confirmed_at: expect.any(String) });
     expect(await status()).toBe('Accepted');
@@ -128,7 +64,7 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
   });
 
   it('names an own proposition by its title in the notification and the SMS, not "Your own proposition..." (D-30)', async () => {
-    const offer = await publishPost(t.app, supplier, {
+    const offer = await publishPost(suite.t.app, supplier, {
       ...tractor('provideSolution'),
       sub_category_id: 'equipment-own',
       price: '12',
@@ -142,20 +78,20 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
     expect(told?.message_fr).toBe(
       'Moussa a envoyé une demande pour votre annonce « Chest freezer, 300 litres, in Dakar ». Ouvrez-la pour confirmer ou refuser.',
     );
-    const sms = (t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
+    const sms = (suite.t.app.sms as ConsoleSmsAdapter).lastTo(supplier.user.mobile_no);
     expect(sms?.text).toBe(
       'Moussa sent a request for your post "Chest freezer, 300 litres, in Dakar". Open it to confirm or decline.',
     );
   });
 
   it('lets a supplier without contact access request a need for free; the fee falls due only once the owner confirms', async () => {
-    const owner = await signedUp(t.app, { firstName: 'Aminata' });
+    const owner = await signedUp(suite.t.app, { firstName: 'Aminata' });
     const need = await publish(owner, 'needSolution');
     // No more 402 on accepting a need: nobody pays for a request that might be declined.
     const res = await accept(supplier, need._id);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.deal).toMatchObject({ status: 'requested', contact_access: 'none' });
-    const details = await t.app.inject({
+    const details = await suite.t.app.inject({
       url: `/api/solution/getSolutionDetails/${need._id}`,
       headers: owner.headers,
     });
@@ -164,7 +100,7 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('NOT_AVAILABLE');
 
-    expect((await dealMove(t.app, owner, res.json().data.deal._id, 'confirm')).statusCode).toBe(200);
+    expect((await dealMove(suite.t.app, owner, res.json().data.deal._id, 'confirm')).statusCode).toBe(200);
     const seen = await dealOf(supplier, res.json().data.deal._id);
     expect(seen).toMatchObject({ status: 'accepted', contact_access: false });
     expect(seen.fee).toMatchObject({ amount: '1320', currency: 'XOF', paid: false });
@@ -172,16 +108,16 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
   });
 
   it("lets a supplier on a free trial request a need, and see the client's contacts once the client confirms", async () => {
-    const trialist = await signedUp(t.app, { firstName: 'Fatou' });
+    const trialist = await signedUp(suite.t.app, { firstName: 'Fatou' });
     await startTrial(trialist);
-    const owner = await signedUp(t.app, { firstName: 'Modou' });
+    const owner = await signedUp(suite.t.app, { firstName: 'Modou' });
     const need = await publish(owner, 'needSolution');
     const res = await accept(trialist, need._id);
     expect(res.statusCode).toBe(200);
     const dealId = res.json().data.deal._id as string;
     expect(res.json().data.deal.status).toBe('requested');
     expect((await dealOf(trialist, dealId)).counterpart).not.toHaveProperty('mobile_no');
-    expect((await dealMove(t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
+    expect((await dealMove(suite.t.app, owner, dealId, 'confirm')).statusCode).toBe(200);
     const seen = await dealOf(trialist, dealId);
     expect(seen).toMatchObject({ status: 'accepted', contact_access: true });
     expect(seen.counterpart).toMatchObject({ mobile_no: owner.user.mobile_no });
@@ -198,17 +134,17 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().code).toBe('NOT_AVAILABLE');
     // Still listed: somebody else may ask too, until the owner confirms one of them.
-    const third = await signedUp(t.app);
+    const third = await signedUp(suite.t.app);
     const other = await accept(third, offer._id);
     expect(other.statusCode).toBe(200);
-    expect((await dealMove(t.app, supplier, first.json().data.deal._id, 'confirm')).statusCode).toBe(200);
+    expect((await dealMove(suite.t.app, supplier, first.json().data.deal._id, 'confirm')).statusCode).toBe(200);
     expect((await dealOf(third, other.json().data.deal._id)).status).toBe('declined');
-    const late = await accept(await signedUp(t.app), offer._id);
+    const late = await accept(await signedUp(suite.t.app), offer._id);
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('NOT_AVAILABLE');
 
     const gone = await publish(supplier, 'provideSolution');
-    await t.app.inject({
+    await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/solution/deleteSolution/${supplier.user._id}/${gone._id}`,
       headers: supplier.headers,
@@ -226,15 +162,15 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
 
   it('records six concurrent requests, then confirms exactly one of six concurrent confirmations', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    const people = await Promise.all(Array.from({ length: 6 }, () => signedUp(t.app)));
+    const people = await Promise.all(Array.from({ length: 6 }, () => signedUp(suite.t.app)));
     const results = await Promise.all(people.map((p) => accept(p, offer._id)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const confirms = await Promise.all(
-      results.map((r) => dealMove(t.app, supplier, r.json().data.deal._id as string, 'confirm')),
+      results.map((r) => dealMove(suite.t.app, supplier, r.json().data.deal._id as string, 'confirm')),
     );
     expect(confirms.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
     const { sql } = await import('drizzle-orm');
-    const rows = (await t.app.database.db.execute(
+    const rows = (await suite.t.app.database.db.execute(
       sql`select state, count(*)::int as n from deals where solution_id = ${offer._id} group by state order by state`,
     )) as unknown as { rows: { state: string; n: number }[] };
     expect(rows.rows).toEqual([
@@ -245,7 +181,7 @@ describe('PUT /api/solution/solutionAccepted (D-32, D-15 revised)', () => {
 
   it('makes one request of six concurrent taps by the same person', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    const tapper = await signedUp(t.app);
+    const tapper = await signedUp(suite.t.app);
     const results = await Promise.all(Array.from({ length: 6 }, () => accept(tapper, offer._id)));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
   });
@@ -255,16 +191,16 @@ describe('PUT /api/solution/rejectSolution', () => {
   it('lets the acceptor drop the order: a request is withdrawn; a confirmed deal is cancelled, the post open again and its owner told', async () => {
     const offer = await publish(supplier, 'provideSolution');
     const asked = (await accept(client, offer._id)).json().data.deal._id as string;
-    const stranger = await signedUp(t.app);
+    const stranger = await signedUp(suite.t.app);
     expect((await reject(stranger, offer._id)).statusCode).toBe(409);
     expect((await reject(client, offer._id)).statusCode).toBe(204);
     expect((await dealOf(client, asked)).status).toBe('withdrawn');
     expect((await mailbox(supplier)).some((n) => n.message_en.includes('Moussa withdrew their request'))).toBe(true);
 
-    const dealId = await confirmedDeal(t.app, supplier, client, offer._id);
+    const dealId = await confirmedDeal(suite.t.app, supplier, client, offer._id);
     expect((await reject(client, offer._id)).statusCode).toBe(204);
     expect((await dealOf(client, dealId)).status).toBe('cancelled');
-    const details = await t.app.inject({
+    const details = await suite.t.app.inject({
       url: `/api/solution/getSolutionDetails/${offer._id}`,
       headers: stranger.headers,
     });
@@ -275,8 +211,8 @@ describe('PUT /api/solution/rejectSolution', () => {
 
   it('tells the acceptor when the owner deletes a post they hold', async () => {
     const offer = await publish(supplier, 'provideSolution');
-    const dealId = await confirmedDeal(t.app, supplier, client, offer._id);
-    await t.app.inject({
+    const dealId = await confirmedDeal(suite.t.app, supplier, client, offer._id);
+    await suite.t.app.inject({
       method: 'DELETE',
       url: `/api/solution/deleteSolution/${supplier.user._id}/${offer._id}`,
       headers: supplier.headers,
@@ -284,7 +220,7 @@ describe('PUT /api/solution/rejectSolution', () => {
     const told = (await mailbox(client)).find((n) => n.solution_id === offer._id && n.message_en.includes('deleted'));
     expect(told).toBeDefined();
     expect((await dealOf(client, dealId)).status).toBe('cancelled');
-    const orders = await t.app.inject({
+    const orders = await suite.t.app.inject({
       url: `/api/solution/getUserAcceptedSolutions/${client.user._id}`,
       headers: client.headers,
     });
@@ -299,7 +235,7 @@ describe('own lists and the mailbox', () => {
       `/api/solution/getUserAcceptedSolutions/${supplier.user._id}`,
       `/api/notify/getUserNotif/${supplier.user._id}`,
     ]) {
-      expect((await t.app.inject({ url, headers: client.headers })).statusCode).toBe(403);
+      expect((await suite.t.app.inject({ url, headers: client.headers })).statusCode).toBe(403);
     }
   });
 
@@ -307,14 +243,14 @@ describe('own lists and the mailbox', () => {
     const offer = await publish(supplier, 'provideSolution');
     await accept(client, offer._id);
     const note = (await mailbox(supplier)).find((n) => n.solution_id === offer._id)!;
-    const byOther = await t.app.inject({
+    const byOther = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/notify/updateNotification',
       headers: client.headers,
       payload: { id: note._id, _id: client.user._id },
     });
     expect(byOther.statusCode).toBe(404);
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/notify/updateNotification',
       headers: supplier.headers,

@@ -7,37 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleSmsAdapter } from '../../adapters/sms/index.js';
 import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-
-import { confirmedDeal, inDays } from '../../../test/deals.js';
-import { publish, tractor } from '../../../test/posts.js';
 import { deals, payments } from '../../db/schema.js';
-
-type Who = Awaited<ReturnType<typeof signedUp>>;
-
-/** A client's need priced 40 000 F CFA for one day, taken by `supplier` and confirmed by its owner. */
-async function cfaDeal(app: TestApp['app'], supplier: Who) {
-  const client = await signedUp(app, { firstName: 'Moussa' });
-  const post = await publish(app, client, {
-    ...tractor('needSolution'),
-    sub_category_id: 'equipment-own',
-    title: 'Tracteur pour labour',
-    price: '40000',
-    currency: 'fr',
-  });
-  const dealId = await confirmedDeal(app, client, supplier, post._id, { from: inDays(2), to: inDays(2) });
-  return { client, post, dealId };
-}
-
-const dealView = async (app: TestApp['app'], who: Who, dealId: string) => {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/deals/${dealId}?currency=fr&lang=fr`,
-    headers: who.headers,
-  });
-  return res.json().data;
-};
-
-const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+import { cfaDeal, dealView, form } from '../../../test/payments-kit.js';
 
 describe('every price in the payer’s currency, and the local checkout', () => {
   let t: TestApp;

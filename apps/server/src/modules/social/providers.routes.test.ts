@@ -1,130 +1,35 @@
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
+import { oauthStates, users } from '../../db/schema.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStub } from '../../../test/oauth-stub.js';
-import { loginCodes, oauthStates, socialIdentities, users } from '../../db/schema.js';
+import { PUBLIC_URL, VERIFIER, BINDING, socialTestApp } from '../../../test/social-suite.js';
 
-const PUBLIC_URL = 'https://app.example.test';
-/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
-const ADMIN_EMAIL = 'social-boss@example.org';
-const ADMIN_PHONE = '+221701112233';
-
-let stub: OAuthStub;
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  stub = await startOAuthStub();
-  t = await buildTestApp({
-    ...stub.env,
-    PUBLIC_URL,
-    RATE_LIMIT_SCALE: '100',
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    ADMIN_PHONES: ADMIN_PHONE,
-  });
-  await t.app.ready();
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
-
-/**
- * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
- * tab, except where a test says otherwise.
- */
-const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
-const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
-
-/** A fresh subject and e-mail per test: the suite shares one database. */
-const unique = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
-
-async function start(provider: string, binding = BINDING): Promise<URL> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}?binding=${binding}` });
-  expect(res.statusCode).toBe(302);
-  return new URL(String(res.headers.location), PUBLIC_URL);
-}
-
-async function callback(provider: string, query: Record<string, string>) {
-  return t.app.inject({ method: 'GET', url: `/api/auth/${provider}/callback?${new URLSearchParams(query)}` });
-}
-
-/** The one-time code of a `/middleware?code=...` redirect. */
-function middlewareCode(location: unknown): string {
-  expect(String(location)).toMatch(/^\/middleware\?code=[A-Za-z0-9_-]{43}$/);
-  return new URL(String(location), PUBLIC_URL).searchParams.get('code') ?? '';
-}
-
-async function googleSignIn(profile: GoogleProfile): Promise<string> {
-  const url = await start('google');
-  const code = stub.authorize('google', url, profile);
-  const res = await callback('google', { code, state: url.searchParams.get('state') ?? '', scope: 'openid' });
-  if (String(res.headers.location).startsWith('/login'))
-    console.log('DEBUG', t.logs.filter((l) => l.includes('refused')).slice(-1)[0]);
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-async function facebookSignIn(profile: FacebookProfile): Promise<string> {
-  const url = await start('facebook');
-  const code = stub.authorize('facebook', url, profile);
-  const res = await callback('facebook', { code, state: url.searchParams.get('state') ?? '' });
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-async function localSignIn(fields: Record<string, string>): Promise<string> {
-  const state = (await start('local')).searchParams.get('state') ?? '';
-  const res = await postLocal({ state, ...fields });
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-const postLocal = (fields: Record<string, string>) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/auth/local/page',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
-  });
-
-/** `verifier: null` sends none, as a tab that did not start the sign-in. */
-const loginVia = (provider: string, code: string, verifier: string | null = VERIFIER) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/user/loginVia/${provider}`,
-    payload: verifier === null ? { code } : { code, verifier },
-  });
-
-async function rowCounts() {
-  const db = t.app.database.db;
-  const [u] = await db.select({ n: count() }).from(users);
-  const [i] = await db.select({ n: count() }).from(socialIdentities);
-  const [c] = await db.select({ n: count() }).from(loginCodes);
-  return { users: u?.n, identities: i?.n, codes: c?.n };
-}
-
-async function passwordUser(email: string, mobileNo: string) {
-  const [row] = await t.app.database.db
-    .insert(users)
-    .values({ firstName: 'Owner', email, mobileNo, country: 'SN', passwordHash: '$argon2id$not-a-real-hash' })
-    .returning();
-  return row!;
-}
+const suite = socialTestApp();
+const {
+  unique,
+  start,
+  middlewareCode,
+  googleSignIn,
+  facebookSignIn,
+  localSignIn,
+  postLocal,
+  loginVia,
+  rowCounts,
+  passwordUser,
+} = suite;
 
 describe('a sign-in is bound to the tab that started it (login CSRF)', () => {
   it('does not start without the tab binding: back to /login?error=social, and no state is kept', async () => {
-    const [before] = await t.app.database.db.select({ n: count() }).from(oauthStates);
+    const [before] = await suite.t.app.database.db.select({ n: count() }).from(oauthStates);
     for (const query of ['', '?binding=', '?binding=not-a-hash', `?binding=${BINDING.toUpperCase()}`]) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/auth/google${query}` });
+      const res = await suite.t.app.inject({ method: 'GET', url: `/api/auth/google${query}` });
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/login?error=social');
     }
-    const local = await t.app.inject({ method: 'GET', url: '/api/auth/local' });
+    const local = await suite.t.app.inject({ method: 'GET', url: '/api/auth/local' });
     expect(local.headers.location).toBe('/login?error=social');
-    const [after] = await t.app.database.db.select({ n: count() }).from(oauthStates);
+    const [after] = await suite.t.app.database.db.select({ n: count() }).from(oauthStates);
     expect(after?.n).toBe(before?.n);
   });
 
@@ -146,14 +51,14 @@ describe('a sign-in is bound to the tab that started it (login CSRF)', () => {
     expect((await loginVia('facebook', facebook, other)).statusCode).toBe(401);
     const local = await localSignIn({ first_name: 'Mallory' });
     expect((await loginVia('local', local, other)).statusCode).toBe(401);
-    expect(t.logs.some((l) => l.includes('code from another browser tab'))).toBe(true);
+    expect(suite.t.logs.some((l) => l.includes('code from another browser tab'))).toBe(true);
   });
 
   it('signs in the tab that started, with its own verifier', async () => {
     const verifier = 'a-fresh-tab-verifier-abcdefghijklmnopqrstuvwxyz01';
     const binding = createHash('sha256').update(verifier).digest('hex');
     const state = (await start('local', binding)).searchParams.get('state') ?? '';
-    const [stored] = await t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    const [stored] = await suite.t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
     expect(stored?.bindingHash).toBe(binding);
     const res = await postLocal({ state, first_name: 'Nafi' });
     const code = middlewareCode(res.headers.location);
@@ -180,8 +85,8 @@ describe('a sign-in is bound to the tab that started it (login CSRF)', () => {
 describe('Facebook sign-in', () => {
   it('sends the browser to Facebook with a state and the email,public_profile scope', async () => {
     const url = await start('facebook');
-    expect(`${url.origin}${url.pathname}`).toBe(`${stub.url}/facebook/authorize`);
-    expect(url.searchParams.get('client_id')).toBe(stub.facebook.clientId);
+    expect(`${url.origin}${url.pathname}`).toBe(`${suite.stub.url}/facebook/authorize`);
+    expect(url.searchParams.get('client_id')).toBe(suite.stub.facebook.clientId);
     expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/auth/facebook/callback`);
     expect(url.searchParams.get('scope')).toBe('email,public_profile');
     expect(url.searchParams.get('state')).toBeTruthy();
@@ -201,7 +106,7 @@ describe('Facebook sign-in', () => {
     });
     expect(data.needs_completion).toBe(true);
     // The Graph call carried the access token as a bearer header and an appsecret_proof.
-    const me = stub.requests.filter((r) => r.path === '/facebook/graph/me').at(-1);
+    const me = suite.stub.requests.filter((r) => r.path === '/facebook/graph/me').at(-1);
     expect(me?.authorization).toMatch(/^Bearer /);
     expect(me?.query.get('appsecret_proof')).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -221,7 +126,7 @@ describe('local sign-in', () => {
     const state = url.searchParams.get('state') ?? '';
     expect(state).not.toBe('');
 
-    const page = await t.app.inject({ method: 'GET', url: `/api/auth/local/page?state=${state}` });
+    const page = await suite.t.app.inject({ method: 'GET', url: `/api/auth/local/page?state=${state}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
@@ -233,7 +138,7 @@ describe('local sign-in', () => {
   });
 
   it('sends the page without a state back to the start', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/auth/local/page' });
+    const res = await suite.t.app.inject({ method: 'GET', url: '/api/auth/local/page' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/api/auth/local');
   });
@@ -302,8 +207,8 @@ describe('providers that are not enabled', () => {
     expect((await off.app.inject({ method: 'GET', url: '/api/auth/google/callback?code=a&state=b' })).statusCode).toBe(
       404,
     );
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/twitter' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/auth/local/callback' })).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ method: 'GET', url: '/api/auth/twitter' })).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ method: 'GET', url: '/api/auth/local/callback' })).statusCode).toBe(404);
   });
 });
 
@@ -316,7 +221,7 @@ describe('an e-mail that already belongs to an account', () => {
     expect(data.user._id).not.toBe(owner.id);
     expect(data.user.email).toBe('');
     expect(data.needs_completion).toBe(true);
-    const [still] = await t.app.database.db.select().from(users).where(eq(users.id, owner.id));
+    const [still] = await suite.t.app.database.db.select().from(users).where(eq(users.id, owner.id));
     expect(still).toMatchObject({ email, firstName: 'Owner', googleAuth: false });
   });
 });

@@ -1,108 +1,14 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifiedToken } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { startOAuthStub, type FacebookProfile, type GoogleProfile, type OAuthStub } from '../../../test/oauth-stub.js';
 import { users } from '../../db/schema.js';
+import { ADMIN_EMAIL, ADMIN_PHONE, socialTestApp } from '../../../test/social-suite.js';
 
-const PUBLIC_URL = 'https://app.example.test';
-/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
-const ADMIN_EMAIL = 'social-boss@example.org';
-const ADMIN_PHONE = '+221701112233';
 /** A verification token that the completion never reaches: a field or a taken contact stops it first. */
 const NOT_REACHED = 'not-reached';
 
-let stub: OAuthStub;
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  stub = await startOAuthStub();
-  t = await buildTestApp({
-    ...stub.env,
-    PUBLIC_URL,
-    RATE_LIMIT_SCALE: '100',
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    ADMIN_PHONES: ADMIN_PHONE,
-  });
-  await t.app.ready();
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
-
-/**
- * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
- * tab, except where a test says otherwise.
- */
-const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
-const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
-
-/** A fresh subject and e-mail per test: the suite shares one database. */
-const unique = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
-
-async function start(provider: string, binding = BINDING): Promise<URL> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}?binding=${binding}` });
-  expect(res.statusCode).toBe(302);
-  return new URL(String(res.headers.location), PUBLIC_URL);
-}
-
-async function callback(provider: string, query: Record<string, string>) {
-  return t.app.inject({ method: 'GET', url: `/api/auth/${provider}/callback?${new URLSearchParams(query)}` });
-}
-
-/** The one-time code of a `/middleware?code=...` redirect. */
-function middlewareCode(location: unknown): string {
-  expect(String(location)).toMatch(/^\/middleware\?code=[A-Za-z0-9_-]{43}$/);
-  return new URL(String(location), PUBLIC_URL).searchParams.get('code') ?? '';
-}
-
-async function googleSignIn(profile: GoogleProfile): Promise<string> {
-  const url = await start('google');
-  const code = stub.authorize('google', url, profile);
-  const res = await callback('google', { code, state: url.searchParams.get('state') ?? '', scope: 'openid' });
-  if (String(res.headers.location).startsWith('/login'))
-    console.log('DEBUG', t.logs.filter((l) => l.includes('refused')).slice(-1)[0]);
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-async function facebookSignIn(profile: FacebookProfile): Promise<string> {
-  const url = await start('facebook');
-  const code = stub.authorize('facebook', url, profile);
-  const res = await callback('facebook', { code, state: url.searchParams.get('state') ?? '' });
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-/** `verifier: null` sends none, as a tab that did not start the sign-in. */
-const loginVia = (provider: string, code: string, verifier: string | null = VERIFIER) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/user/loginVia/${provider}`,
-    payload: verifier === null ? { code } : { code, verifier },
-  });
-
-const complete = (userId: string, authKey: string | undefined, body: object) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/user/register-via-fb/${userId}`,
-    headers: authKey ? { 'access-token': authKey } : {},
-    payload: body,
-  });
-
-const logout = (authKey: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { 'access-token': authKey } });
-
-async function passwordUser(email: string, mobileNo: string) {
-  const [row] = await t.app.database.db
-    .insert(users)
-    .values({ firstName: 'Owner', email, mobileNo, country: 'SN', passwordHash: '$argon2id$not-a-real-hash' })
-    .returning();
-  return row!;
-}
+const suite = socialTestApp();
+const { unique, googleSignIn, facebookSignIn, loginVia, passwordUser, complete, logout } = suite;
 
 describe('PUT /api/user/register-via-fb/:userId', () => {
   async function newSocialUser() {
@@ -178,7 +84,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     const email = `${unique('done')}@example.org`;
     const digits = String(Date.now()).slice(-7);
     const mobile = `+221 76 ${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5)}`;
-    const verification_token = await verifiedToken(t.app, mobile.replaceAll(' ', ''));
+    const verification_token = await verifiedToken(suite.t.app, mobile.replaceAll(' ', ''));
     const res = await complete(me.id, me.key, {
       email: ` ${email.toUpperCase()} `,
       mobile_no: mobile,
@@ -218,15 +124,19 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     const me = await newSocialUser();
     const victim = `+22176${String(Date.now()).slice(-7)}`;
     const body = { email: `${unique('squat')}@example.org`, mobile_no: victim, country: 'SN' };
-    for (const verification_token of ['forged-token', await verifiedToken(t.app, '+221701234500')]) {
+    for (const verification_token of ['forged-token', await verifiedToken(suite.t.app, '+221701234500')]) {
       const res = await complete(me.id, me.key, { ...body, verification_token });
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ code: 'INVALID_NUMBER_OR_EMAIL', message: 'Invalid number or Email' });
     }
-    const [row] = await t.app.database.db.select().from(users).where(eq(users.id, me.id));
+    const [row] = await suite.t.app.database.db.select().from(users).where(eq(users.id, me.id));
     expect(row).toMatchObject({ mobileNo: null, email: null, country: null });
     // The number's owner still registers with it.
-    const sent = await t.app.inject({ method: 'POST', url: '/api/user/sendMessage', payload: { mobile_no: victim } });
+    const sent = await suite.t.app.inject({
+      method: 'POST',
+      url: '/api/user/sendMessage',
+      payload: { mobile_no: victim },
+    });
     expect(sent.statusCode).toBe(200);
     const again = (await loginVia('google', await googleSignIn({ sub: me.sub, given_name: 'Oumar' }))).json().data;
     expect(again.needs_completion).toBe(true);
@@ -236,7 +146,7 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     const first = await newSocialUser();
     const second = await newSocialUser();
     const mobile = `+22178${String(Date.now()).slice(-7)}`;
-    const verification_token = await verifiedToken(t.app, mobile);
+    const verification_token = await verifiedToken(suite.t.app, mobile);
     const body = { mobile_no: mobile, country: 'SN', verification_token };
     const ok = await complete(first.id, first.key, { ...body, email: `${unique('a')}@example.org` });
     expect(ok.statusCode).toBe(200);
@@ -258,23 +168,23 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
       email: ADMIN_EMAIL,
       mobile_no: mobile,
       country: 'SN',
-      verification_token: await verifiedToken(t.app, mobile),
+      verification_token: await verifiedToken(suite.t.app, mobile),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ email: ADMIN_EMAIL, admin: false, email_verified: false });
     const headers = { 'access-token': byEmail.key };
-    expect((await t.app.inject({ url: '/api/user/getAllUsers', headers })).statusCode).toBe(403);
+    expect((await suite.t.app.inject({ url: '/api/user/getAllUsers', headers })).statusCode).toBe(403);
 
     const byPhone = await newSocialUser();
     const proven = await complete(byPhone.id, byPhone.key, {
       email: `${unique('phone-boss')}@example.org`,
       mobile_no: '+221 70 111 22 33',
       country: 'SN',
-      verification_token: await verifiedToken(t.app, ADMIN_PHONE),
+      verification_token: await verifiedToken(suite.t.app, ADMIN_PHONE),
     });
     expect(proven.statusCode).toBe(200);
     expect(proven.json().data).toMatchObject({ mobile_no: ADMIN_PHONE, admin: true });
-    const list = await t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': byPhone.key } });
+    const list = await suite.t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': byPhone.key } });
     expect(list.statusCode).toBe(200);
     const again = (await loginVia('google', await googleSignIn({ sub: byPhone.sub, given_name: 'Oumar' }))).json();
     expect(again.data.user.admin).toBe(true);
@@ -284,10 +194,10 @@ describe('PUT /api/user/register-via-fb/:userId', () => {
     const sub = unique('g');
     const email = ADMIN_EMAIL.replace('@', '+old@');
     const first = (await loginVia('google', await googleSignIn({ sub, email, email_verified: true }))).json().data;
-    await t.app.database.db.update(users).set({ admin: true }).where(eq(users.id, first.user._id));
+    await suite.t.app.database.db.update(users).set({ admin: true }).where(eq(users.id, first.user._id));
     const next = (await loginVia('google', await googleSignIn({ sub, email, email_verified: true }))).json().data;
     expect(next.user.admin).toBe(false);
-    const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': next.auth_key } });
+    const res = await suite.t.app.inject({ url: '/api/user/getAllUsers', headers: { 'access-token': next.auth_key } });
     expect(res.statusCode).toBe(403);
   });
 });
@@ -308,7 +218,7 @@ describe('one session per user (D-9)', () => {
 
 describe('OpenAPI', () => {
   it('documents the social sign-in calls', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const doc = (await suite.t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([
         '/api/auth/{provider}',

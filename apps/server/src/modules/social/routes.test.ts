@@ -1,100 +1,21 @@
 import { createHash } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loginCodes, oauthStates, subscriptions } from '../../db/schema.js';
+import { PUBLIC_URL, BINDING, socialTestApp } from '../../../test/social-suite.js';
 
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
-import { startOAuthStub, type GoogleProfile, type OAuthStub } from '../../../test/oauth-stub.js';
-import { loginCodes, oauthStates, socialIdentities, subscriptions, users } from '../../db/schema.js';
-
-const PUBLIC_URL = 'https://app.example.test';
-/** Admins by e-mail (proven only by its own code) and by phone (proven by SMS). */
-const ADMIN_EMAIL = 'social-boss@example.org';
-const ADMIN_PHONE = '+221701112233';
-
-let stub: OAuthStub;
-let t: TestApp;
-let seq = 0;
-
-beforeAll(async () => {
-  stub = await startOAuthStub();
-  t = await buildTestApp({
-    ...stub.env,
-    PUBLIC_URL,
-    RATE_LIMIT_SCALE: '100',
-    ADMIN_EMAILS: ADMIN_EMAIL,
-    ADMIN_PHONES: ADMIN_PHONE,
-  });
-  await t.app.ready();
-});
-afterAll(async () => {
-  await t?.close();
-  await stub?.close();
-});
-
-/**
- * The starting tab's verifier and the hash it sends as `binding`: the suite plays one
- * tab, except where a test says otherwise.
- */
-const VERIFIER = 'tab-verifier-0123456789abcdefghijklmnopqrstuvwxyz';
-const BINDING = createHash('sha256').update(VERIFIER).digest('hex');
-
-/** A fresh subject and e-mail per test: the suite shares one database. */
-const unique = (prefix: string) => `${prefix}-${++seq}-${Date.now()}`;
-
-async function start(provider: string, binding = BINDING): Promise<URL> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/auth/${provider}?binding=${binding}` });
-  expect(res.statusCode).toBe(302);
-  return new URL(String(res.headers.location), PUBLIC_URL);
-}
-
-async function callback(provider: string, query: Record<string, string>) {
-  return t.app.inject({ method: 'GET', url: `/api/auth/${provider}/callback?${new URLSearchParams(query)}` });
-}
-
-/** The one-time code of a `/middleware?code=...` redirect. */
-function middlewareCode(location: unknown): string {
-  expect(String(location)).toMatch(/^\/middleware\?code=[A-Za-z0-9_-]{43}$/);
-  return new URL(String(location), PUBLIC_URL).searchParams.get('code') ?? '';
-}
-
-async function googleSignIn(profile: GoogleProfile): Promise<string> {
-  const url = await start('google');
-  const code = stub.authorize('google', url, profile);
-  const res = await callback('google', { code, state: url.searchParams.get('state') ?? '', scope: 'openid' });
-  if (String(res.headers.location).startsWith('/login'))
-    console.log('DEBUG', t.logs.filter((l) => l.includes('refused')).slice(-1)[0]);
-  expect(res.statusCode).toBe(302);
-  return middlewareCode(res.headers.location);
-}
-
-/** `verifier: null` sends none, as a tab that did not start the sign-in. */
-const loginVia = (provider: string, code: string, verifier: string | null = VERIFIER) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/user/loginVia/${provider}`,
-    payload: verifier === null ? { code } : { code, verifier },
-  });
-
-const logout = (authKey: string) =>
-  t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { 'access-token': authKey } });
-
-async function rowCounts() {
-  const db = t.app.database.db;
-  const [u] = await db.select({ n: count() }).from(users);
-  const [i] = await db.select({ n: count() }).from(socialIdentities);
-  const [c] = await db.select({ n: count() }).from(loginCodes);
-  return { users: u?.n, identities: i?.n, codes: c?.n };
-}
+const suite = socialTestApp();
+const { unique, start, callback, middlewareCode, googleSignIn, loginVia, rowCounts, logout } = suite;
 
 describe('GET /api/auth/google', () => {
   it('sends the browser to Google with a state, an S256 PKCE challenge and the openid email profile scopes', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/auth/google?binding=${BINDING}` });
+    const res = await suite.t.app.inject({ method: 'GET', url: `/api/auth/google?binding=${BINDING}` });
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
     const url = new URL(String(res.headers.location));
-    expect(`${url.origin}${url.pathname}`).toBe(`${stub.url}/google/authorize`);
+    expect(`${url.origin}${url.pathname}`).toBe(`${suite.stub.url}/google/authorize`);
     const q = url.searchParams;
-    expect(q.get('client_id')).toBe(stub.google.clientId);
+    expect(q.get('client_id')).toBe(suite.stub.google.clientId);
     expect(q.get('redirect_uri')).toBe(`${PUBLIC_URL}/api/auth/google/callback`);
     expect(q.get('response_type')).toBe('code');
     expect(q.get('scope')).toBe('openid email profile');
@@ -104,7 +25,7 @@ describe('GET /api/auth/google', () => {
     expect(state.length).toBeGreaterThanOrEqual(43);
 
     // Stored for 10 minutes with its verifier; the verifier never leaves the server.
-    const [row] = await t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
+    const [row] = await suite.t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state));
     expect(row?.provider).toBe('google');
     expect(url.toString()).not.toContain(row?.codeVerifier);
     const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
@@ -120,7 +41,7 @@ describe('Google sign-in', () => {
     const code = await googleSignIn({ sub, email, email_verified: true, given_name: 'Awa', name: 'Awa Diop' });
 
     // Only a hash of the code is stored.
-    const [stored] = await t.app.database.db
+    const [stored] = await suite.t.app.database.db
       .select()
       .from(loginCodes)
       .where(eq(loginCodes.codeHash, createHash('sha256').update(code).digest('hex')));
@@ -135,14 +56,14 @@ describe('Google sign-in', () => {
     expect(data.user).toMatchObject({ firstName: 'Awa', email, mobile_no: '', google_auth: true, fb_auth: false });
     expect(data.user).not.toHaveProperty('password_hash');
     expect(data.auth_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(await t.app.sessions.authenticate(data.auth_key)).toEqual({ userId: data.user._id, admin: false });
+    expect(await suite.t.app.sessions.authenticate(data.auth_key)).toEqual({ userId: data.user._id, admin: false });
     expect((await logout(data.auth_key)).statusCode).toBe(204);
 
     // The code went to Google's token endpoint with the client's credentials (the stub also
     // checked the PKCE verifier against the challenge), then the token to userinfo.
-    const paths = stub.requests.map((r) => `${r.method} ${r.path}`);
+    const paths = suite.stub.requests.map((r) => `${r.method} ${r.path}`);
     expect(paths).toEqual(expect.arrayContaining(['POST /google/token', 'GET /google/userinfo']));
-    const tokenCall = stub.requests.findLast((r) => r.path === '/google/token');
+    const tokenCall = suite.stub.requests.findLast((r) => r.path === '/google/token');
     expect(tokenCall?.authorization).toMatch(/^Basic /);
   });
 
@@ -158,7 +79,7 @@ describe('Google sign-in', () => {
     expect((await loginVia('google', 'x'.repeat(43))).statusCode).toBe(401);
 
     const code = await googleSignIn({ sub: unique('g'), given_name: 'Coumba' });
-    await t.app.database.db
+    await suite.t.app.database.db
       .update(loginCodes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(loginCodes.codeHash, createHash('sha256').update(code).digest('hex')));
@@ -178,7 +99,7 @@ describe('Google sign-in', () => {
     expect(first.user.subscription).toMatchObject({ subscription_flag: false, subscription_type: null });
     const startAt = new Date();
     const endAt = new Date(startAt.getTime() + 90 * 24 * 3600 * 1000);
-    await t.app.database.db
+    await suite.t.app.database.db
       .insert(subscriptions)
       .values({ userId: first.user._id, kind: 'trial', status: 'active', startAt, endAt });
     const again = (await loginVia('google', await googleSignIn(profile))).json().data;
@@ -202,12 +123,12 @@ describe('Google sign-in', () => {
     const res = await callback('google', { error: 'access_denied', state });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login?error=social');
-    expect(await t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state))).toEqual([]);
+    expect(await suite.t.app.database.db.select().from(oauthStates).where(eq(oauthStates.state, state))).toEqual([]);
   });
 
   it('sends a bad state to /login?error=social and creates nothing', async () => {
     const url = await start('google');
-    const code = stub.authorize('google', url, { sub: unique('g'), given_name: 'Fanta' });
+    const code = suite.stub.authorize('google', url, { sub: unique('g'), given_name: 'Fanta' });
     const before = await rowCounts();
     const res = await callback('google', { code, state: 'forged-state' });
     expect(res.statusCode).toBe(302);
@@ -221,16 +142,16 @@ describe('Google sign-in', () => {
     const url = await start('google');
     const state = url.searchParams.get('state') ?? '';
     const profile = { sub: unique('g'), given_name: 'Gnilane' };
-    const ok = await callback('google', { code: stub.authorize('google', url, profile), state });
+    const ok = await callback('google', { code: suite.stub.authorize('google', url, profile), state });
     middlewareCode(ok.headers.location);
-    const replay = await callback('google', { code: stub.authorize('google', url, profile), state });
+    const replay = await callback('google', { code: suite.stub.authorize('google', url, profile), state });
     expect(replay.headers.location).toBe('/login?error=social');
   });
 
   it('refuses a state issued for another provider', async () => {
     const fbState = (await start('facebook')).searchParams.get('state') ?? '';
     const url = await start('google');
-    const code = stub.authorize('google', url, { sub: unique('g'), given_name: 'Hawa' });
+    const code = suite.stub.authorize('google', url, { sub: unique('g'), given_name: 'Hawa' });
     expect((await callback('google', { code, state: fbState })).headers.location).toBe('/login?error=social');
   });
 
@@ -241,6 +162,6 @@ describe('Google sign-in', () => {
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/login?error=social');
     expect(await rowCounts()).toEqual(before);
-    expect(t.logs.join('')).toContain('social sign-in refused');
+    expect(suite.t.logs.join('')).toContain('social sign-in refused');
   });
 });

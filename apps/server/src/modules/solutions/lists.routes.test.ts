@@ -1,104 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, signedUp } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedUp } from '../../../test/accounts.js';
 import { deals, subscriptions } from '../../db/schema.js';
+import { equipmentOffer, deliveryNeed, solutionsTestApp } from '../../../test/solutions-suite.js';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signedUp>>;
-let other: Awaited<ReturnType<typeof signedUp>>;
-beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-  owner = await signedUp(t.app, { firstName: 'Awa' });
-  other = await signedUp(t.app, { firstName: 'Moussa' });
-});
-afterAll(() => t.close());
-
-const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const IN_3_DAYS = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-
-/** A valid Equipment offer: one address block, a preset price. */
-const equipmentOffer = (overrides: Record<string, unknown> = {}) => ({
-  user_role: 'provideSolution',
-  category: 'Equipments',
-  sub_category_id: 'equipment-tractor',
-  description: 'Tractor with driver, available all week',
-  pickup_lat: 14.7,
-  pickup_lng: -17.45,
-  pickup_city: 'Dakar',
-  pickup_country: 'Senegal',
-  pickup_date: TOMORROW,
-  ...overrides,
-});
-
-/** A valid Delivery need: pickup and delivery blocks. */
-const deliveryNeed = (overrides: Record<string, unknown> = {}) => ({
-  user_role: 'needSolution',
-  category: 'Delivery',
-  sub_category_id: 'delivery-small-box',
-  description: 'A small box of seeds to Thiès',
-  pickup_lat: 14.69,
-  pickup_lng: -17.44,
-  pickup_city: 'Dakar',
-  pickup_country: "Côte d'Ivoire",
-  pickup_date: TOMORROW,
-  delivery_city: 'Thiès',
-  delivery_country: 'Senegal',
-  delivery_date: IN_3_DAYS,
-  ...overrides,
-});
-
-async function post(
-  who: { headers: Record<string, string> },
-  solution: Record<string, unknown>,
-  files: { value: Buffer; filename?: string; type?: string }[] = [],
-  query = '',
-) {
-  const body = multipart([
-    { name: 'new_solution', value: JSON.stringify(solution) },
-    ...files.map((f) => ({
-      name: 'files',
-      filename: f.filename ?? 'photo.jpg',
-      type: f.type ?? 'image/jpeg',
-      value: f.value,
-    })),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/solution/addSolution${query}`,
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
+const suite = solutionsTestApp();
+const { post } = suite;
 
 describe('lists, details and search', () => {
   // Posts of both types, more than one page of each, as a suite of its own needs them.
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) {
-      expect((await post(owner, deliveryNeed())).statusCode).toBe(201);
-      expect((await post(owner, equipmentOffer())).statusCode).toBe(201);
+      expect((await post(suite.owner, deliveryNeed())).statusCode).toBe(201);
+      expect((await post(suite.owner, equipmentOffer())).statusCode).toBe(201);
     }
   });
 
   let need: { _id: string };
   beforeAll(async () => {
-    need = (await post(other, deliveryNeed({ description: 'Need a cargo bike' }))).json().data;
-    await post(other, deliveryNeed({ sub_category_id: 'delivery-suitcase', pickup_country: 'Sénégal' }));
+    need = (await post(suite.other, deliveryNeed({ description: 'Need a cargo bike' }))).json().data;
+    await post(suite.other, deliveryNeed({ sub_category_id: 'delivery-suitcase', pickup_country: 'Sénégal' }));
   });
 
   it('lists open posts of a type, newest first, paged with a cursor', async () => {
-    const first = await t.app.inject({
+    const first = await suite.t.app.inject({
       url: '/api/solution/getAllSolutions/needSolution?limit=2',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
     expect(page1.data).toHaveLength(2);
     expect(page1.data.every((s: { user_role: string }) => s.user_role === 'needSolution')).toBe(true);
     expect(page1.next_cursor).toEqual(expect.any(String));
-    const second = await t.app.inject({
+    const second = await suite.t.app.inject({
       url: `/api/solution/getAllSolutions/needSolution?limit=2&cursor=${page1.next_cursor}`,
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     const ids = [...page1.data, ...second.json().data].map((s: { _id: string }) => s._id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -107,32 +42,38 @@ describe('lists, details and search', () => {
   });
 
   it('never carries contacts in lists', async () => {
-    const res = await t.app.inject({ url: '/api/solution/getAllSolutions/needSolution', headers: owner.headers });
-    expect(res.body).not.toContain(other.account.email);
-    expect(res.body).not.toContain(other.account.mobile_no);
+    const res = await suite.t.app.inject({
+      url: '/api/solution/getAllSolutions/needSolution',
+      headers: suite.owner.headers,
+    });
+    expect(res.body).not.toContain(suite.other.account.email);
+    expect(res.body).not.toContain(suite.other.account.mobile_no);
   });
 
   it('orders by distance with near=lng,lat', async () => {
-    await post(owner, equipmentOffer({ pickup_lat: 5.35, pickup_lng: -4.0, pickup_city: 'Abidjan' }));
-    const res = await t.app.inject({
+    await post(suite.owner, equipmentOffer({ pickup_lat: 5.35, pickup_lng: -4.0, pickup_city: 'Abidjan' }));
+    const res = await suite.t.app.inject({
       url: '/api/solution/getAllSolutions/provideSolution?near=-4.01,5.36&limit=1',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(res.json().data[0].pickup_city).toBe('Abidjan');
     // (-4.01, 5.36) to (-4.0, 5.35): 1.6 km, from the exact point its owner sees, to the half
     // kilometre (D-35).
     expect(res.json().data[0].distance_km).toBe(1.5);
     expect(res.json().next_cursor).toEqual(expect.any(String));
-    const newest = await t.app.inject({ url: '/api/solution/getAllSolutions/provideSolution', headers: owner.headers });
+    const newest = await suite.t.app.inject({
+      url: '/api/solution/getAllSolutions/provideSolution',
+      headers: suite.owner.headers,
+    });
     expect(newest.json().data[0]).not.toHaveProperty('distance_km');
   });
 
   it("lists a category's posts nearest first, each with its distance, for the category screens", async () => {
-    await post(owner, equipmentOffer({ pickup_lat: 14.79, pickup_lng: -16.94, pickup_city: 'Thiès' }));
-    await post(owner, equipmentOffer({ pickup_lat: 13.51, pickup_lng: 2.11, pickup_city: 'Niamey' }));
-    const res = await t.app.inject({
+    await post(suite.owner, equipmentOffer({ pickup_lat: 14.79, pickup_lng: -16.94, pickup_city: 'Thiès' }));
+    await post(suite.owner, equipmentOffer({ pickup_lat: 13.51, pickup_lng: 2.11, pickup_city: 'Niamey' }));
+    const res = await suite.t.app.inject({
       url: '/api/solution/getCategorySolutions/Equipments/provideSolution?near=-16.93,14.78&limit=50',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     const data = res.json().data as { pickup_city: string; category: string; distance_km: number }[];
     expect(data[0]).toMatchObject({ pickup_city: 'Thiès', category: 'Equipments', distance_km: 1.5 });
@@ -142,17 +83,20 @@ describe('lists, details and search', () => {
   });
 
   it('lists a category, and refuses an unknown type or a bad cursor', async () => {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       url: '/api/solution/getCategorySolutions/Delivery/needSolution',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(res.json().data.length).toBeGreaterThanOrEqual(2);
     expect(res.json().data.every((s: { category: string }) => s.category === 'Delivery')).toBe(true);
-    const badType = await t.app.inject({ url: '/api/solution/getAllSolutions/seller', headers: owner.headers });
+    const badType = await suite.t.app.inject({
+      url: '/api/solution/getAllSolutions/seller',
+      headers: suite.owner.headers,
+    });
     expect(badType.statusCode).toBe(400);
-    const badCursor = await t.app.inject({
+    const badCursor = await suite.t.app.inject({
       url: '/api/solution/getAllSolutions/needSolution?cursor=zzz',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(badCursor.json()).toMatchObject({ code: 'VALIDATION', fields: { cursor: 'Invalid cursor' } });
   });
@@ -166,9 +110,9 @@ describe('lists, details and search', () => {
     ['category', 'livraison', null],
     ['sub_category', 'petite boite', null],
   ])('searches %s for "%s" ignoring case and accents', async (field, text, country) => {
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       url: `/api/solution/searchSolution/needSolution/${field}/${encodeURIComponent(text)}`,
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.length).toBeGreaterThan(0);
@@ -177,171 +121,178 @@ describe('lists, details and search', () => {
   });
 
   it('finds "Légumes" posts by typing "legumes"', async () => {
-    const created = await post(owner, {
+    const created = await post(suite.owner, {
       ...equipmentOffer({ category: 'Vegetables', sub_category_id: 'vegetables-own', price: '3' }),
       user_role: 'needSolution',
     });
     expect(created.statusCode).toBe(201);
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       url: '/api/solution/searchSolution/needSolution/category/legumes',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(res.json().data.map((s: { category: string }) => s.category)).toEqual(['Vegetables']);
   });
 
   it('refuses a one-letter country search with VALIDATION on text, and takes two letters', async () => {
     for (const text of ['s', 'É', ' s-', '7']) {
-      const res = await t.app.inject({
+      const res = await suite.t.app.inject({
         url: `/api/solution/searchSolution/needSolution/pickup_country/${encodeURIComponent(text)}`,
-        headers: owner.headers,
+        headers: suite.owner.headers,
       });
       expect(res.statusCode, text).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { text: expect.stringMatching(/2 letters/) } });
     }
-    const two = await t.app.inject({
+    const two = await suite.t.app.inject({
       url: '/api/solution/searchSolution/needSolution/pickup_country/se',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(two.statusCode).toBe(200);
     expect(two.json().data.length).toBeGreaterThan(0);
     // Other fields keep one-letter searches: they match a handful of catalogue names.
-    const category = await t.app.inject({
+    const category = await suite.t.app.inject({
       url: '/api/solution/searchSolution/needSolution/category/l',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(category.statusCode).toBe(200);
   });
 
   it('finds nothing for text with no letters, and refuses an unknown field', async () => {
-    const punct = await t.app.inject({
+    const punct = await suite.t.app.inject({
       url: '/api/solution/searchSolution/needSolution/pickup_country/%25%25',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(punct.json().data).toEqual([]);
-    const field = await t.app.inject({
+    const field = await suite.t.app.inject({
       url: '/api/solution/searchSolution/needSolution/password/x',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(field.statusCode).toBe(400);
   });
 
   it("gives the owner's contacts to the owner and a subscriber, never to others (D-14)", async () => {
     const url = `/api/solution/getSolutionDetails/${need._id}`;
-    const byOwner = (await t.app.inject({ url, headers: other.headers })).json().data.user;
-    expect(byOwner).toMatchObject({ email: other.account.email, mobile_no: other.account.mobile_no });
-    const byStranger = await t.app.inject({ url, headers: owner.headers });
+    const byOwner = (await suite.t.app.inject({ url, headers: suite.other.headers })).json().data.user;
+    expect(byOwner).toMatchObject({ email: suite.other.account.email, mobile_no: suite.other.account.mobile_no });
+    const byStranger = await suite.t.app.inject({ url, headers: suite.owner.headers });
     expect(byStranger.statusCode).toBe(200);
     expect(byStranger.json().data.user).not.toHaveProperty('email');
-    expect(byStranger.body).not.toContain(other.account.mobile_no);
-    const subscriber = await signedUp(t.app);
-    await t.app.database.db.insert(subscriptions).values({
+    expect(byStranger.body).not.toContain(suite.other.account.mobile_no);
+    const subscriber = await signedUp(suite.t.app);
+    await suite.t.app.database.db.insert(subscriptions).values({
       userId: subscriber.user._id,
       kind: 'trial',
       status: 'active',
       startAt: new Date(),
       endAt: new Date(Date.now() + 86_400_000),
     });
-    const bySubscriber = (await t.app.inject({ url, headers: subscriber.headers })).json().data.user;
-    expect(bySubscriber).toMatchObject({ email: other.account.email, mobile_no: other.account.mobile_no });
+    const bySubscriber = (await suite.t.app.inject({ url, headers: subscriber.headers })).json().data.user;
+    expect(bySubscriber).toMatchObject({ email: suite.other.account.email, mobile_no: suite.other.account.mobile_no });
   });
 
   it('answers 404 for an unknown post, 400 for a malformed id, 401 for a visitor', async () => {
-    const unknown = await t.app.inject({
+    const unknown = await suite.t.app.inject({
       url: '/api/solution/getSolutionDetails/00000000-0000-4000-8000-000000000000',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     expect(unknown.statusCode).toBe(404);
-    const malformed = await t.app.inject({ url: '/api/solution/getSolutionDetails/abc', headers: owner.headers });
+    const malformed = await suite.t.app.inject({
+      url: '/api/solution/getSolutionDetails/abc',
+      headers: suite.owner.headers,
+    });
     expect(malformed.statusCode).toBe(400);
-    const visitor = await t.app.inject({ url: `/api/solution/getSolutionDetails/${need._id}` });
+    const visitor = await suite.t.app.inject({ url: `/api/solution/getSolutionDetails/${need._id}` });
     expect(visitor.statusCode).toBe(401);
   });
 
   it('hides a taken post from everyone but its owner and acceptor (D-6)', async () => {
-    const taken = (await post(other, deliveryNeed())).json().data;
-    const acceptor = await signedUp(t.app);
+    const taken = (await post(suite.other, deliveryNeed())).json().data;
+    const acceptor = await signedUp(suite.t.app);
     const { eq } = await import('drizzle-orm');
     const { solutions } = await import('../../db/schema.js');
-    await t.app.database.db.update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, taken._id));
+    await suite.t.app.database.db.update(solutions).set({ status: 'Accepted' }).where(eq(solutions.id, taken._id));
     // D-32: taken by the owner's confirmation of the acceptor's request.
-    await t.app.database.db
+    await suite.t.app.database.db
       .insert(deals)
       .values({ solutionId: taken._id, acceptorId: acceptor.user._id, state: 'accepted', confirmedAt: new Date() });
     const url = `/api/solution/getSolutionDetails/${taken._id}`;
-    expect((await t.app.inject({ url, headers: acceptor.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url, headers: other.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url, headers: owner.headers })).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ url, headers: acceptor.headers })).statusCode).toBe(200);
+    expect((await suite.t.app.inject({ url, headers: suite.other.headers })).statusCode).toBe(200);
+    expect((await suite.t.app.inject({ url, headers: suite.owner.headers })).statusCode).toBe(404);
   });
 });
 
 describe('visits and deletion', () => {
   it('records one visit per visitor per hour, none for the owner', async () => {
-    const created = (await post(owner, equipmentOffer())).json().data;
+    const created = (await post(suite.owner, equipmentOffer())).json().data;
     const click = (who: { headers: Record<string, string> }) =>
-      t.app.inject({
+      suite.t.app.inject({
         method: 'POST',
         url: '/api/solution/solutionClicked',
         headers: who.headers,
         payload: { solution_id: created._id },
       });
-    expect((await click(other)).statusCode).toBe(204);
-    expect((await click(other)).statusCode).toBe(204);
-    expect((await click(owner)).statusCode).toBe(204);
-    const mine = await t.app.inject({
-      url: `/api/solution/getUserSolutions/${owner.user._id}`,
-      headers: owner.headers,
+    expect((await click(suite.other)).statusCode).toBe(204);
+    expect((await click(suite.other)).statusCode).toBe(204);
+    expect((await click(suite.owner)).statusCode).toBe(204);
+    const mine = await suite.t.app.inject({
+      url: `/api/solution/getUserSolutions/${suite.owner.user._id}`,
+      headers: suite.owner.headers,
     });
     expect(mine.json().data.find((s: { _id: string }) => s._id === created._id).visit_count).toBe(1);
     const { sql } = await import('drizzle-orm');
-    const result = (await t.app.database.db.execute(
+    const result = (await suite.t.app.database.db.execute(
       sql`select visitor_first_name, visitor_mobile from visits where solution_id = ${created._id}`,
     )) as unknown as { rows: { visitor_first_name: string; visitor_mobile: string }[] };
-    expect(result.rows).toEqual([{ visitor_first_name: 'Moussa', visitor_mobile: other.account.mobile_no }]);
+    expect(result.rows).toEqual([{ visitor_first_name: 'Moussa', visitor_mobile: suite.other.account.mobile_no }]);
   });
 
   it("refuses to delete someone else's post with 403, and keeps it", async () => {
-    const created = (await post(owner, equipmentOffer())).json().data;
-    const asOther = await t.app.inject({
+    const created = (await post(suite.owner, equipmentOffer())).json().data;
+    const asOther = await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/solution/deleteSolution/${other.user._id}/${created._id}`,
-      headers: other.headers,
+      url: `/api/solution/deleteSolution/${suite.other.user._id}/${created._id}`,
+      headers: suite.other.headers,
     });
     expect(asOther.statusCode).toBe(403);
-    const forOwner = await t.app.inject({
+    const forOwner = await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/solution/deleteSolution/${owner.user._id}/${created._id}`,
-      headers: other.headers,
+      url: `/api/solution/deleteSolution/${suite.owner.user._id}/${created._id}`,
+      headers: suite.other.headers,
     });
     expect(forOwner.statusCode).toBe(403);
-    const still = await t.app.inject({
+    const still = await suite.t.app.inject({
       url: `/api/solution/getSolutionDetails/${created._id}`,
-      headers: other.headers,
+      headers: suite.other.headers,
     });
     expect(still.statusCode).toBe(200);
   });
 
   it('lets the owner delete: gone from details, lists and the map, kept in the database', async () => {
-    const created = (await post(owner, equipmentOffer({ pickup_lat: 60.17, pickup_lng: 24.94 }))).json().data;
-    const res = await t.app.inject({
+    const created = (await post(suite.owner, equipmentOffer({ pickup_lat: 60.17, pickup_lng: 24.94 }))).json().data;
+    const res = await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/solution/deleteSolution/${owner.user._id}/${created._id}`,
-      headers: owner.headers,
+      url: `/api/solution/deleteSolution/${suite.owner.user._id}/${created._id}`,
+      headers: suite.owner.headers,
     });
     expect(res.statusCode).toBe(204);
     expect(
-      (await t.app.inject({ url: `/api/solution/getSolutionDetails/${created._id}`, headers: owner.headers }))
-        .statusCode,
+      (
+        await suite.t.app.inject({
+          url: `/api/solution/getSolutionDetails/${created._id}`,
+          headers: suite.owner.headers,
+        })
+      ).statusCode,
     ).toBe(404);
-    const map = await t.app.inject('/api/solution/map?bbox=24.8,60.1,25,60.3&zoom=13');
+    const map = await suite.t.app.inject('/api/solution/map?bbox=24.8,60.1,25,60.3&zoom=13');
     expect(map.json().data.points).toEqual([]);
-    const again = await t.app.inject({
+    const again = await suite.t.app.inject({
       method: 'DELETE',
-      url: `/api/solution/deleteSolution/${owner.user._id}/${created._id}`,
-      headers: owner.headers,
+      url: `/api/solution/deleteSolution/${suite.owner.user._id}/${created._id}`,
+      headers: suite.owner.headers,
     });
     expect(again.statusCode).toBe(404);
     const { sql } = await import('drizzle-orm');
-    const kept = (await t.app.database.db.execute(
+    const kept = (await suite.t.app.database.db.execute(
       sql`select status from solutions where id = ${created._id}`,
     )) as unknown as { rows: { status: string }[] };
     expect(kept.rows[0]!.status).toBe('Deleted');
@@ -359,17 +310,17 @@ describe('lists, search and details check the session in their own statement', (
   const refused = { code: 'AUTH_FAILED', message: 'Authentication failed' };
 
   it('answers a live session, and refuses an ended, unknown or malformed key as requireUser does', async () => {
-    const created = (await post(owner, equipmentOffer())).json().data;
-    const reader = await signedUp(t.app, { firstName: 'Fatou' });
+    const created = (await post(suite.owner, equipmentOffer())).json().data;
+    const reader = await signedUp(suite.t.app, { firstName: 'Fatou' });
     for (const url of reads(created._id)) {
-      expect((await t.app.inject({ url, headers: reader.headers })).statusCode, url).toBe(200);
+      expect((await suite.t.app.inject({ url, headers: reader.headers })).statusCode, url).toBe(200);
     }
-    const logout = await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: reader.headers });
+    const logout = await suite.t.app.inject({ method: 'POST', url: '/api/user/logout', headers: reader.headers });
     expect(logout.statusCode).toBeLessThan(300);
     const unknown = { 'access-token': 'A'.repeat(43) };
     for (const headers of [reader.headers, unknown, { 'access-token': 'short' }, {}]) {
       for (const url of reads(created._id)) {
-        const res = await t.app.inject({ url, headers });
+        const res = await suite.t.app.inject({ url, headers });
         expect(res.statusCode, url).toBe(401);
         expect(res.json()).toEqual(refused);
       }
@@ -377,8 +328,8 @@ describe('lists, search and details check the session in their own statement', (
   });
 
   it('refuses an ended session before it judges the input, even where no query is needed', async () => {
-    const ended = await signedUp(t.app, { firstName: 'Ousmane' });
-    await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: ended.headers });
+    const ended = await signedUp(suite.t.app, { firstName: 'Ousmane' });
+    await suite.t.app.inject({ method: 'POST', url: '/api/user/logout', headers: ended.headers });
     const inputs = [
       // Nothing to match once punctuation goes: answered without a search.
       '/api/solution/searchSolution/provideSolution/pickup_country/%20-%20',
@@ -386,8 +337,8 @@ describe('lists, search and details check the session in their own statement', (
       '/api/solution/getAllSolutions/provideSolution?near=1,2&cursor=bm90LWEtY3Vyc29y',
     ];
     for (const url of inputs) {
-      expect((await t.app.inject({ url, headers: ended.headers })).json(), url).toEqual(refused);
-      expect((await t.app.inject({ url, headers: other.headers })).statusCode, url).toBe(
+      expect((await suite.t.app.inject({ url, headers: ended.headers })).json(), url).toEqual(refused);
+      expect((await suite.t.app.inject({ url, headers: suite.other.headers })).statusCode, url).toBe(
         url.includes('cursor') ? 400 : 200,
       );
     }

@@ -1,84 +1,19 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, photoWithGps, signedUp } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { describe, expect, it } from 'vitest';
+import { multipart, photoWithGps } from '../../../test/accounts.js';
+import { TOMORROW, IN_3_DAYS, equipmentOffer, deliveryNeed, solutionsTestApp } from '../../../test/solutions-suite.js';
 
-let t: TestApp;
-let owner: Awaited<ReturnType<typeof signedUp>>;
-let other: Awaited<ReturnType<typeof signedUp>>;
-beforeAll(async () => {
-  t = await buildTestApp({ RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-  owner = await signedUp(t.app, { firstName: 'Awa' });
-  other = await signedUp(t.app, { firstName: 'Moussa' });
-});
-afterAll(() => t.close());
-
-const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const IN_3_DAYS = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-
-/** A valid Equipment offer: one address block, a preset price. */
-const equipmentOffer = (overrides: Record<string, unknown> = {}) => ({
-  user_role: 'provideSolution',
-  category: 'Equipments',
-  sub_category_id: 'equipment-tractor',
-  description: 'Tractor with driver, available all week',
-  pickup_lat: 14.7,
-  pickup_lng: -17.45,
-  pickup_city: 'Dakar',
-  pickup_country: 'Senegal',
-  pickup_date: TOMORROW,
-  ...overrides,
-});
-
-/** A valid Delivery need: pickup and delivery blocks. */
-const deliveryNeed = (overrides: Record<string, unknown> = {}) => ({
-  user_role: 'needSolution',
-  category: 'Delivery',
-  sub_category_id: 'delivery-small-box',
-  description: 'A small box of seeds to Thiès',
-  pickup_lat: 14.69,
-  pickup_lng: -17.44,
-  pickup_city: 'Dakar',
-  pickup_country: "Côte d'Ivoire",
-  pickup_date: TOMORROW,
-  delivery_city: 'Thiès',
-  delivery_country: 'Senegal',
-  delivery_date: IN_3_DAYS,
-  ...overrides,
-});
+const suite = solutionsTestApp();
+const { post } = suite;
 
 const png = () =>
   sharp({ create: { width: 64, height: 48, channels: 3, background: '#a33' } })
     .png()
     .toBuffer();
 
-async function post(
-  who: { headers: Record<string, string> },
-  solution: Record<string, unknown>,
-  files: { value: Buffer; filename?: string; type?: string }[] = [],
-  query = '',
-) {
-  const body = multipart([
-    { name: 'new_solution', value: JSON.stringify(solution) },
-    ...files.map((f) => ({
-      name: 'files',
-      filename: f.filename ?? 'photo.jpg',
-      type: f.type ?? 'image/jpeg',
-      value: f.value,
-    })),
-  ]);
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/solution/addSolution${query}`,
-    headers: { ...who.headers, ...body.headers },
-    payload: body.payload,
-  });
-}
-
 async function listCount(): Promise<number> {
   const { sql } = await import('drizzle-orm');
-  const rows = (await t.app.database.db.execute(sql`select count(*)::int as n from solutions`)) as unknown as {
+  const rows = (await suite.t.app.database.db.execute(sql`select count(*)::int as n from solutions`)) as unknown as {
     rows: { n: number }[];
   };
   return rows.rows[0]!.n;
@@ -86,11 +21,11 @@ async function listCount(): Promise<number> {
 
 describe('POST /api/solution/addSolution', () => {
   it('publishes an offer with two photos: 201, catalogue prices, images and thumbnails served', async () => {
-    const res = await post(owner, equipmentOffer(), [{ value: await photoWithGps() }, { value: await png() }]);
+    const res = await post(suite.owner, equipmentOffer(), [{ value: await photoWithGps() }, { value: await png() }]);
     expect(res.statusCode).toBe(201);
     const solution = res.json().data;
     expect(solution).toMatchObject({
-      user: { _id: owner.user._id, firstName: 'Awa' },
+      user: { _id: suite.owner.user._id, firstName: 'Awa' },
       user_role: 'provideSolution',
       category: 'Equipments',
       sub_category: { en: expect.stringContaining('Tractor'), fr: expect.stringContaining('Tracteur') },
@@ -106,37 +41,37 @@ describe('POST /api/solution/addSolution', () => {
       status: 'Pending',
     });
     expect(solution.images).toHaveLength(2);
-    const full = await t.app.inject(solution.images[0].url);
+    const full = await suite.t.app.inject(solution.images[0].url);
     expect(full.statusCode).toBe(200);
     expect(full.headers['content-type']).toBe('image/webp');
-    const thumb = await t.app.inject(solution.images[0].thumb_url);
+    const thumb = await suite.t.app.inject(solution.images[0].thumb_url);
     const meta = await sharp(thumb.rawPayload).metadata();
     expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(200);
     // Lists show the same images, in the same order.
-    const list = await t.app.inject({
+    const list = await suite.t.app.inject({
       url: '/api/solution/getAllSolutions/provideSolution?limit=100',
-      headers: owner.headers,
+      headers: suite.owner.headers,
     });
     const listed = list.json().data.find((s: { _id: string }) => s._id === solution._id);
     expect(listed.images).toEqual(solution.images);
   });
 
   it('removes the EXIF GPS of a phone photo from the stored image (D-7)', async () => {
-    const res = await post(owner, equipmentOffer(), [{ value: await photoWithGps() }]);
-    const stored = await t.app.inject(res.json().data.images[0].url);
+    const res = await post(suite.owner, equipmentOffer(), [{ value: await photoWithGps() }]);
+    const stored = await suite.t.app.inject(res.json().data.images[0].url);
     const meta = await sharp(stored.rawPayload).metadata();
     expect(meta.exif).toBeUndefined();
     expect(stored.rawPayload.includes(Buffer.from('PhoneCam'))).toBe(false);
   });
 
   it('shows the price in the currency and language asked for', async () => {
-    const res = await post(owner, equipmentOffer(), [], '?currency=fr&lang=fr');
+    const res = await post(suite.owner, equipmentOffer(), [], '?currency=fr&lang=fr');
     expect(res.json().data.display_price.replace(/\s/g, ' ')).toBe('8 790 F CFA');
   });
 
   it('prices an own proposition from the amount entered, deriving the other currencies (D-4)', async () => {
     const res = await post(
-      owner,
+      suite.owner,
       equipmentOffer({ sub_category_id: 'equipment-own', price: '10', currency: 'dollar' }),
     );
     expect(res.statusCode).toBe(201);
@@ -149,7 +84,7 @@ describe('POST /api/solution/addSolution', () => {
   });
 
   it('publishes a delivery need with both address blocks', async () => {
-    const res = await post(owner, deliveryNeed());
+    const res = await post(suite.owner, deliveryNeed());
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ delivery_city: 'Thiès', delivery_date: IN_3_DAYS });
   });
@@ -163,19 +98,19 @@ describe('POST /api/solution/addSolution', () => {
   ])(
     'stores and answers countries sent as %s as ISO codes',
     async (_name, pickup, delivery, pickupCode, deliveryCode) => {
-      const res = await post(owner, deliveryNeed({ pickup_country: pickup, delivery_country: delivery }));
+      const res = await post(suite.owner, deliveryNeed({ pickup_country: pickup, delivery_country: delivery }));
       expect(res.statusCode).toBe(201);
       expect(res.json().data).toMatchObject({ pickup_country: pickupCode, delivery_country: deliveryCode });
-      const details = await t.app.inject({
+      const details = await suite.t.app.inject({
         url: `/api/solution/getSolutionDetails/${res.json().data._id}`,
-        headers: other.headers,
+        headers: suite.other.headers,
       });
       expect(details.json().data).toMatchObject({ pickup_country: pickupCode, delivery_country: deliveryCode });
     },
   );
 
   it('keeps a country no list knows as written, as migration 0022 keeps an old one', async () => {
-    const res = await post(owner, deliveryNeed({ pickup_country: ' Narnia ', delivery_country: 'Senegal' }));
+    const res = await post(suite.owner, deliveryNeed({ pickup_country: ' Narnia ', delivery_country: 'Senegal' }));
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ pickup_country: 'Narnia', delivery_country: 'SN' });
   });
@@ -204,7 +139,7 @@ describe('POST /api/solution/addSolution', () => {
     ['an unknown role', { user_role: 'seller' }, 'user_role'],
   ])('refuses %s with VALIDATION naming the field, and stores nothing', async (_name, overrides, field) => {
     const before = await listCount();
-    const res = await post(owner, equipmentOffer(overrides));
+    const res = await post(suite.owner, equipmentOffer(overrides));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION' });
     expect(Object.keys(res.json().fields)).toContain(field);
@@ -217,7 +152,7 @@ describe('POST /api/solution/addSolution', () => {
     ['a delivery date on the pickup date', { delivery_date: TOMORROW }, 'delivery_date'],
     ['a delivery date before the pickup date', { delivery_date: '2020-01-01' }, 'delivery_date'],
   ])('refuses a delivery need with %s', async (_name, overrides, field) => {
-    const res = await post(owner, deliveryNeed(overrides));
+    const res = await post(suite.owner, deliveryNeed(overrides));
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toContain(field);
   });
@@ -225,7 +160,10 @@ describe('POST /api/solution/addSolution', () => {
   it('refuses a .jpg that is really a PDF with 415, and stores nothing', async () => {
     const before = await listCount();
     const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF');
-    const res = await post(owner, equipmentOffer(), [{ value: await png() }, { value: pdf, filename: 'photo.jpg' }]);
+    const res = await post(suite.owner, equipmentOffer(), [
+      { value: await png() },
+      { value: pdf, filename: 'photo.jpg' },
+    ]);
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA');
     expect(await listCount()).toBe(before);
@@ -234,7 +172,7 @@ describe('POST /api/solution/addSolution', () => {
   it('refuses five images with TOO_MANY_IMAGES', async () => {
     const image = await png();
     const res = await post(
-      owner,
+      suite.owner,
       equipmentOffer(),
       Array.from({ length: 5 }, () => ({ value: image })),
     );
@@ -243,18 +181,18 @@ describe('POST /api/solution/addSolution', () => {
   });
 
   it('refuses a JSON body with 415 and a missing new_solution with VALIDATION', async () => {
-    const json = await t.app.inject({
+    const json = await suite.t.app.inject({
       method: 'POST',
       url: '/api/solution/addSolution',
-      headers: owner.headers,
+      headers: suite.owner.headers,
       payload: equipmentOffer(),
     });
     expect(json.statusCode).toBe(415);
     const body = multipart([{ name: 'other', value: '{}' }]);
-    const missing = await t.app.inject({
+    const missing = await suite.t.app.inject({
       method: 'POST',
       url: '/api/solution/addSolution',
-      headers: { ...owner.headers, ...body.headers },
+      headers: { ...suite.owner.headers, ...body.headers },
       payload: body.payload,
     });
     expect(missing.json()).toMatchObject({ code: 'VALIDATION', fields: { new_solution: 'Required' } });
@@ -268,7 +206,7 @@ describe('POST /api/solution/addSolution', () => {
 
   it('names a post by its title, else the first words of an own proposition, else its sub-category (D-30)', async () => {
     const own = await post(
-      owner,
+      suite.owner,
       equipmentOffer({
         sub_category_id: 'equipment-own',
         price: '10',
@@ -280,17 +218,17 @@ describe('POST /api/solution/addSolution', () => {
       title: 'Chest freezer of three hundred litres, works well, collect…',
       sub_category: { en: 'Your own proposition...' },
     });
-    const details = await t.app.inject({
+    const details = await suite.t.app.inject({
       url: `/api/solution/getSolutionDetails/${own.json().data._id}?lang=fr`,
-      headers: other.headers,
+      headers: suite.other.headers,
     });
     expect(details.json().data.title).toBe('Chest freezer of three hundred litres, works well, collect…');
 
-    const titled = await post(owner, equipmentOffer({ title: '  Red tractor with driver  ' }));
+    const titled = await post(suite.owner, equipmentOffer({ title: '  Red tractor with driver  ' }));
     expect(titled.json().data.title).toBe('Red tractor with driver');
-    const preset = await post(owner, equipmentOffer(), [], '?lang=fr');
+    const preset = await post(suite.owner, equipmentOffer(), [], '?lang=fr');
     expect(preset.json().data.title).toBe('Tracteur (par jour)');
-    const map = await t.app.inject('/api/solution/map?bbox=-17.5,14.6,-17.4,14.8&zoom=15');
+    const map = await suite.t.app.inject('/api/solution/map?bbox=-17.5,14.6,-17.4,14.8&zoom=15');
     const points = map.json().data.points as { _id: string; title: string }[];
     expect(points.find((p) => p._id === own.json().data._id)?.title).toBe(
       'Chest freezer of three hundred litres, works well, collect…',
@@ -298,14 +236,14 @@ describe('POST /api/solution/addSolution', () => {
   });
 
   it('refuses a title longer than 80 characters with VALIDATION', async () => {
-    const res = await post(owner, equipmentOffer({ title: 'x'.repeat(81) }));
+    const res = await post(suite.owner, equipmentOffer({ title: 'x'.repeat(81) }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION', fields: { title: expect.any(String) } });
   });
 
   it('shows the new post on the map at once', async () => {
-    const created = (await post(owner, equipmentOffer({ pickup_lat: -33.9, pickup_lng: 18.42 }))).json().data;
-    const map = await t.app.inject('/api/solution/map?bbox=18.3,-34,18.5,-33.8&zoom=13');
+    const created = (await post(suite.owner, equipmentOffer({ pickup_lat: -33.9, pickup_lng: 18.42 }))).json().data;
+    const map = await suite.t.app.inject('/api/solution/map?bbox=18.3,-34,18.5,-33.8&zoom=13');
     expect(map.json().data.points.map((p: { _id: string }) => p._id)).toContain(created._id);
   });
 });

@@ -1,23 +1,16 @@
 // The user/* calls of API.md through the real app, with their codes and SPEC's texts.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lastCode, multipart, newAccount, photoWithGps, signedUp, verifiedToken } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { usersTestApp } from '../../../test/users-suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: 'boss@example.org', RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
+const suite = usersTestApp();
+const { post } = suite;
 
 describe('registration', () => {
   it('registers a withOutID account after the SMS code, normalising the number to E.164', async () => {
     const account = newAccount({ mobile_no: '+221 77 987 65 43', email: '  Fatou@Example.ORG ' });
-    const token = await verifiedToken(t.app, '+221779876543');
+    const token = await verifiedToken(suite.t.app, '+221779876543');
     const res = await post('/api/user/register', { new_user: { ...account, verification_token: token } });
     expect(res.statusCode).toBe(201);
     const user = res.json().data;
@@ -32,7 +25,7 @@ describe('registration', () => {
   });
 
   it('answers 409 "User already exist" for a taken number and for a taken e-mail', async () => {
-    const { account } = await signedUp(t.app);
+    const { account } = await signedUp(suite.t.app);
     const sameNumber = await post('/api/user/sendMessage', { mobile_no: account.mobile_no });
     expect(sameNumber.statusCode).toBe(409);
     expect(sameNumber.json()).toEqual({ code: 'USER_EXISTS', message: 'User already exist' });
@@ -46,7 +39,7 @@ describe('registration', () => {
 
   it('answers 401 "Invalid number or Email" to a token that does not prove this number', async () => {
     const proven = newAccount();
-    const token = await verifiedToken(t.app, proven.mobile_no);
+    const token = await verifiedToken(suite.t.app, proven.mobile_no);
     const other = newAccount();
     const res = await post('/api/user/register', { new_user: { ...other, verification_token: token } });
     expect(res.statusCode).toBe(401);
@@ -57,8 +50,8 @@ describe('registration', () => {
 
   it('uses a verification token once, and only for the purpose it was issued for', async () => {
     const account = newAccount();
-    const token = await verifiedToken(t.app, account.mobile_no);
-    const reset = await t.app.inject({
+    const token = await verifiedToken(suite.t.app, account.mobile_no);
+    const reset = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/user/updatePassword',
       payload: { mobile_no: account.mobile_no, password: 'another pass 2', verification_token: token },
@@ -74,18 +67,18 @@ describe('registration', () => {
 
   it('registers a withID account with ID images: identity_flag true, images re-encoded without GPS', async () => {
     const account = newAccount({ account_type: 'withID', lastName: 'Diop', physical_address: 'Rue 10, Dakar' });
-    const token = await verifiedToken(t.app, account.mobile_no);
+    const token = await verifiedToken(suite.t.app, account.mobile_no);
     const photo = await photoWithGps();
     expect((await sharp(photo).metadata()).exif).toBeDefined();
     const form = multipart([
       { name: 'new_user', value: JSON.stringify({ ...account, verification_token: token }) },
       { name: 'files', value: photo, filename: 'id.jpg', type: 'image/jpeg' },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', ...form });
+    const res = await suite.t.app.inject({ method: 'POST', url: '/api/user/register', ...form });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ identity_flag: true, lastName: 'Diop', physical_address: 'Rue 10, Dakar' });
-    const stored = await t.app.storage.get(
-      (await t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, account.email) }))!
+    const stored = await suite.t.app.storage.get(
+      (await suite.t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, account.email) }))!
         .idImages[0]!,
     );
     const meta = await sharp(stored!.body).metadata();
@@ -95,20 +88,20 @@ describe('registration', () => {
 
   it('keeps identity_flag false for a withID account without files, and drops ID fields for withOutID', async () => {
     const account = newAccount({ account_type: 'withOutID', lastName: 'Ignored' });
-    const token = await verifiedToken(t.app, account.mobile_no);
+    const token = await verifiedToken(suite.t.app, account.mobile_no);
     const res = await post('/api/user/register', { new_user: { ...account, verification_token: token } });
     expect(res.json().data).toMatchObject({ identity_flag: false, lastName: null });
   });
 
   it('refuses a file that is not an image, and more than 4 images', async () => {
     const account = newAccount({ account_type: 'withID' });
-    const token = await verifiedToken(t.app, account.mobile_no);
+    const token = await verifiedToken(suite.t.app, account.mobile_no);
     const body = JSON.stringify({ ...account, verification_token: token });
     const fake = multipart([
       { name: 'new_user', value: body },
       { name: 'files', value: Buffer.from('%PDF-1.4 not an image'), filename: 'id.jpg', type: 'image/jpeg' },
     ]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/register', ...fake });
+    const res = await suite.t.app.inject({ method: 'POST', url: '/api/user/register', ...fake });
     expect(res.statusCode).toBe(415);
     expect(res.json().code).toBe('UNSUPPORTED_MEDIA');
     const photo = await photoWithGps();
@@ -121,7 +114,7 @@ describe('registration', () => {
         type: 'image/jpeg',
       })),
     ]);
-    const many = await t.app.inject({ method: 'POST', url: '/api/user/register', ...five });
+    const many = await suite.t.app.inject({ method: 'POST', url: '/api/user/register', ...five });
     expect(many.statusCode).toBe(400);
     expect(many.json().code).toBe('TOO_MANY_IMAGES');
   });
@@ -140,7 +133,7 @@ describe('SMS codes (D-10)', () => {
     const mobile = newAccount().mobile_no;
     for (let i = 0; i < 3; i++)
       expect((await post('/api/user/sendMessage', { mobile_no: mobile })).statusCode).toBe(200);
-    expect(lastCode(t.app, mobile)).toMatch(/^\d{6}$/);
+    expect(lastCode(suite.t.app, mobile)).toMatch(/^\d{6}$/);
     const fourth = await post('/api/user/sendMessage', { mobile_no: mobile });
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json().code).toBe('RATE_LIMITED');
@@ -148,7 +141,7 @@ describe('SMS codes (D-10)', () => {
 
   it("sends the code's SMS in the asking page's language only, naming the product in it (D-24)", async () => {
     const sms = (mobile: string) =>
-      (t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(mobile).text;
+      (suite.t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(mobile).text;
     const french = newAccount().mobile_no;
     await post('/api/user/sendMessage', { mobile_no: french, language: 'fr-ca' });
     expect(sms(french)).toMatch(/^Besoins & Offres\u00a0: \d{6} est votre code\. Il expire dans 10 minutes\.$/);
@@ -163,17 +156,17 @@ describe('SMS codes (D-10)', () => {
   });
 
   it("sends a password reset's code in the account's own language", async () => {
-    const { account } = await signedUp(t.app, { language: 'fr-ca' });
+    const { account } = await signedUp(suite.t.app, { language: 'fr-ca' });
     await post('/api/user/sendMessage', { mobile_no: account.mobile_no, forget_password: true, language: 'en-us' });
-    expect((t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(account.mobile_no).text).toMatch(
-      /^Besoins & Offres\u00a0: \d{6} est votre code/,
-    );
+    expect(
+      (suite.t.app.sms as unknown as { lastTo(m: string): { text: string } }).lastTo(account.mobile_no).text,
+    ).toMatch(/^Besoins & Offres\u00a0: \d{6} est votre code/);
   });
 
   it('locks a code after five wrong tries, even for the right code afterwards', async () => {
     const mobile = newAccount().mobile_no;
     await post('/api/user/sendMessage', { mobile_no: mobile });
-    const right = lastCode(t.app, mobile);
+    const right = lastCode(suite.t.app, mobile);
     const wrong = right === '000000' ? '111111' : '000000';
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -190,20 +183,22 @@ describe('SMS codes (D-10)', () => {
   it('lets 200 parallel guesses count at most 5 tries', async () => {
     const mobile = newAccount().mobile_no;
     await post('/api/user/sendMessage', { mobile_no: mobile });
-    const right = lastCode(t.app, mobile);
+    const right = lastCode(suite.t.app, mobile);
     const guesses = Array.from({ length: 200 }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
     const results = await Promise.all(
       guesses.map((code) => post('/api/user/codeValidation', { mobile_no: mobile, code, forget_password: false })),
     );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(0);
-    const row = await t.app.database.db.query.smsCodes.findFirst({ where: (c, { eq }) => eq(c.mobileNo, mobile) });
+    const row = await suite.t.app.database.db.query.smsCodes.findFirst({
+      where: (c, { eq }) => eq(c.mobileNo, mobile),
+    });
     expect(row?.attempts).toBe(5);
   });
 
   it('verifies a code only for the purpose it was sent for', async () => {
-    const { account } = await signedUp(t.app);
+    const { account } = await signedUp(suite.t.app);
     await post('/api/user/sendMessage', { mobile_no: account.mobile_no, forget_password: true });
-    const code = lastCode(t.app, account.mobile_no);
+    const code = lastCode(suite.t.app, account.mobile_no);
     const asRegister = await post('/api/user/codeValidation', {
       mobile_no: account.mobile_no,
       code,
@@ -221,7 +216,7 @@ describe('SMS codes (D-10)', () => {
 
 describe('sign-in and sessions (D-9)', () => {
   it('signs in with the e-mail or the phone number however it is written', async () => {
-    const { account } = await signedUp(t.app);
+    const { account } = await signedUp(suite.t.app);
     const byPhone = await post('/api/user/login', {
       email: account.mobile_no.replace('+', '00'),
       password: account.password,
@@ -236,7 +231,7 @@ describe('sign-in and sessions (D-9)', () => {
   });
 
   it('answers 401 INVALID_CREDENTIALS to a wrong password or an unknown account, alike', async () => {
-    const { account } = await signedUp(t.app);
+    const { account } = await signedUp(suite.t.app);
     const wrong = await post('/api/user/login', { email: account.email, password: 'wrong password' });
     const unknown = await post('/api/user/login', { email: 'nobody@example.org', password: 'wrong password' });
     expect(wrong.statusCode).toBe(401);
@@ -247,7 +242,7 @@ describe('sign-in and sessions (D-9)', () => {
   it('answers 401, not 500, for an account whose stored password is not a hash (demo accounts without sign-in)', async () => {
     const { users } = await import('../../db/schema.js');
     const { NO_LOGIN_PASSWORD_HASH } = await import('../../db/seed.js');
-    await t.app.database.db.insert(users).values({
+    await suite.t.app.database.db.insert(users).values({
       firstName: 'Demo',
       email: 'no-login@example.org',
       mobileNo: '+221770009999',
@@ -259,16 +254,16 @@ describe('sign-in and sessions (D-9)', () => {
   });
 
   it('ends the first session when the user signs in again: its key answers 401 Authentication failed', async () => {
-    const { account, headers } = await signedUp(t.app);
-    expect((await t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(200);
+    const { account, headers } = await signedUp(suite.t.app);
+    expect((await suite.t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(200);
     await post('/api/user/login', { email: account.email, password: account.password });
-    const stale = await t.app.inject({ url: '/api/user/me', headers });
+    const stale = await suite.t.app.inject({ url: '/api/user/me', headers });
     expect(stale.statusCode).toBe(401);
     expect(stale.json()).toEqual({ code: 'AUTH_FAILED', message: 'Authentication failed' });
   });
 
   it('limits sign-in attempts per account: after 10 wrong ones in 15 minutes even the right password waits', async () => {
-    const { account } = await signedUp(t.app); // its sign-in, a right one, does not count
+    const { account } = await signedUp(suite.t.app); // its sign-in, a right one, does not count
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++)
       statuses.push((await post('/api/user/login', { email: account.email, password: 'nope nope' })).statusCode);
@@ -279,9 +274,9 @@ describe('sign-in and sessions (D-9)', () => {
   });
 
   it('does not let one address lock the owner out: wrong passwords from A stop A only', async () => {
-    const { account } = await signedUp(t.app); // signed in from 127.0.0.1
+    const { account } = await signedUp(suite.t.app); // signed in from 127.0.0.1
     const from = (remoteAddress: string, password: string) =>
-      t.app.inject({
+      suite.t.app.inject({
         method: 'POST',
         url: '/api/user/login',
         remoteAddress,
@@ -303,22 +298,22 @@ describe('sign-in and sessions (D-9)', () => {
 
 describe('forgot password', () => {
   it('resets the password with the forgot code, ends the session, and the old password stops working', async () => {
-    const { account, headers } = await signedUp(t.app);
-    const token = await verifiedToken(t.app, account.mobile_no, true);
-    const res = await t.app.inject({
+    const { account, headers } = await signedUp(suite.t.app);
+    const token = await verifiedToken(suite.t.app, account.mobile_no, true);
+    const res = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/user/updatePassword',
       payload: { mobile_no: account.mobile_no, password: 'brand new pass', verification_token: token },
     });
     expect(res.statusCode).toBe(204);
-    expect((await t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(401);
     expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(401);
     expect((await post('/api/user/login', { email: account.email, password: 'brand new pass' })).statusCode).toBe(200);
   });
 
   it('refuses updatePassword without a verified code', async () => {
-    const { account } = await signedUp(t.app);
-    const res = await t.app.inject({
+    const { account } = await signedUp(suite.t.app);
+    const res = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/user/updatePassword',
       payload: { mobile_no: account.mobile_no, password: 'brand new pass', verification_token: 'made-up-token' },
@@ -331,6 +326,6 @@ describe('forgot password', () => {
     const mobile = newAccount().mobile_no;
     const res = await post('/api/user/sendMessage', { mobile_no: mobile, forget_password: true });
     expect(res.statusCode).toBe(200);
-    expect(() => lastCode(t.app, mobile)).toThrow();
+    expect(() => lastCode(suite.t.app, mobile)).toThrow();
   });
 });

@@ -1,33 +1,27 @@
 // The user/* calls of API.md through the real app, with their codes and SPEC's texts.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { multipart, newAccount, photoWithGps, proveEmail, signedUp, verifiedToken } from '../../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp } from '../../../test/build-test-app.js';
+import { usersTestApp } from '../../../test/users-suite.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await buildTestApp({ ADMIN_EMAILS: 'boss@example.org', RATE_LIMIT_SCALE: '100' });
-  await t.app.ready();
-});
-afterAll(() => t.close());
-
-const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload, headers });
+const suite = usersTestApp();
+const { post } = suite;
 
 describe('profile and ownership', () => {
   it("answers 403 to another user's user_id on every call that takes one", async () => {
-    const me = await signedUp(t.app);
-    const other = await signedUp(t.app);
+    const me = await signedUp(suite.t.app);
+    const other = await signedUp(suite.t.app);
     const calls = [
-      t.app.inject({
+      suite.t.app.inject({
         method: 'PATCH',
         url: '/api/user/updateCountry',
         headers: me.headers,
         payload: { user_id: other.user._id, country: 'NE' },
       }),
-      t.app.inject({ url: `/api/user/addNotiLanguage?_id=${other.user._id}&noti_lan=fr`, headers: me.headers }),
-      t.app.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, headers: me.headers }),
-      t.app.inject({
+      suite.t.app.inject({ url: `/api/user/addNotiLanguage?_id=${other.user._id}&noti_lan=fr`, headers: me.headers }),
+      suite.t.app.inject({ method: 'DELETE', url: `/api/user/${other.user._id}`, headers: me.headers }),
+      suite.t.app.inject({
         method: 'PUT',
         url: '/api/user/updateUser',
         ...(() => {
@@ -40,20 +34,20 @@ describe('profile and ownership', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('FORBIDDEN');
     }
-    const after = await t.app.inject({ url: '/api/user/me', headers: other.headers });
+    const after = await suite.t.app.inject({ url: '/api/user/me', headers: other.headers });
     expect(after.json().data.country).toBe('SN');
   });
 
   it('sets the country, the notification language and the avatar (re-encoded, no GPS)', async () => {
-    const me = await signedUp(t.app);
-    const country = await t.app.inject({
+    const me = await signedUp(suite.t.app);
+    const country = await suite.t.app.inject({
       method: 'PATCH',
       url: '/api/user/updateCountry',
       headers: me.headers,
       payload: { user_id: me.user._id, country: 'cd' },
     });
     expect(country.json().data.country).toBe('CD');
-    const bad = await t.app.inject({
+    const bad = await suite.t.app.inject({
       method: 'PATCH',
       url: '/api/user/updateCountry',
       headers: me.headers,
@@ -61,8 +55,12 @@ describe('profile and ownership', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(
-      (await t.app.inject({ url: `/api/user/addNotiLanguage?_id=${me.user._id}&noti_lan=fr`, headers: me.headers }))
-        .statusCode,
+      (
+        await suite.t.app.inject({
+          url: `/api/user/addNotiLanguage?_id=${me.user._id}&noti_lan=fr`,
+          headers: me.headers,
+        })
+      ).statusCode,
     ).toBe(204);
 
     const form = multipart([
@@ -70,7 +68,7 @@ describe('profile and ownership', () => {
       { name: 'update_data', value: JSON.stringify({ physical_address: 'Plateau, Dakar' }) },
       { name: 'files', value: await photoWithGps(), filename: 'me.jpg', type: 'image/jpeg' },
     ]);
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/user/updateUser',
       payload: form.payload,
@@ -84,7 +82,7 @@ describe('profile and ownership', () => {
       country: 'CD',
       firstName: 'Aminata',
     });
-    const avatar = await t.app.inject(user.profile_pic);
+    const avatar = await suite.t.app.inject(user.profile_pic);
     expect(avatar.statusCode).toBe(200);
     expect(avatar.headers['content-type']).toBe('image/webp');
     const meta = await sharp(avatar.rawPayload).metadata();
@@ -92,12 +90,12 @@ describe('profile and ownership', () => {
   });
 
   it('refuses to change the read-only name, e-mail or mobile', async () => {
-    const me = await signedUp(t.app);
+    const me = await signedUp(suite.t.app);
     const form = multipart([
       { name: 'user_id', value: me.user._id },
       { name: 'update_data', value: JSON.stringify({ email: 'thief@example.org' }) },
     ]);
-    const res = await t.app.inject({
+    const res = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/user/updateUser',
       payload: form.payload,
@@ -107,15 +105,15 @@ describe('profile and ownership', () => {
   });
 
   it('deletes the account (D-12): contacts erased, session ended, sign-in refused', async () => {
-    const me = await signedUp(t.app);
+    const me = await signedUp(suite.t.app);
     expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/user/${me.user._id}`, headers: me.headers })).statusCode,
+      (await suite.t.app.inject({ method: 'DELETE', url: `/api/user/${me.user._id}`, headers: me.headers })).statusCode,
     ).toBe(204);
-    expect((await t.app.inject({ url: '/api/user/me', headers: me.headers })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ url: '/api/user/me', headers: me.headers })).statusCode).toBe(401);
     expect((await post('/api/user/login', { email: me.account.email, password: me.account.password })).statusCode).toBe(
       401,
     );
-    const row = await t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, me.user._id) });
+    const row = await suite.t.app.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, me.user._id) });
     expect(row).toMatchObject({ email: null, mobileNo: null, passwordHash: null });
     expect(row?.deletedAt).toBeInstanceOf(Date);
     // The number can be used for a new account.
@@ -125,20 +123,20 @@ describe('profile and ownership', () => {
 
 describe('admins (D-11)', () => {
   it('answers 403 to getAllUsers and the admin views for a non-admin, 401 for a visitor', async () => {
-    const me = await signedUp(t.app);
+    const me = await signedUp(suite.t.app);
     for (const url of ['/api/user/getAllUsers', '/api/admin/users']) {
-      expect((await t.app.inject({ url, headers: me.headers })).statusCode).toBe(403);
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await suite.t.app.inject({ url, headers: me.headers })).statusCode).toBe(403);
+      expect((await suite.t.app.inject({ url })).statusCode).toBe(401);
     }
   });
 
   it('lists users for an admin named in ADMIN_EMAILS who proved the address, without hashes or keys', async () => {
-    await signedUp(t.app);
-    const boss = await signedUp(t.app, { email: 'boss@example.org' });
+    await signedUp(suite.t.app);
+    const boss = await signedUp(suite.t.app, { email: 'boss@example.org' });
     // The address alone is not enough (admin-proof.test.ts).
     expect(boss.user.admin).toBe(false);
-    expect((await proveEmail(t.app, boss.headers)).admin).toBe(true);
-    const res = await t.app.inject({ url: '/api/user/getAllUsers', headers: boss.headers });
+    expect((await proveEmail(suite.t.app, boss.headers)).admin).toBe(true);
+    const res = await suite.t.app.inject({ url: '/api/user/getAllUsers', headers: boss.headers });
     expect(res.statusCode).toBe(200);
     const rows = res.json().data;
     expect(rows.length).toBeGreaterThan(2);
@@ -147,24 +145,24 @@ describe('admins (D-11)', () => {
   });
 
   it("lets an admin see a withID account's ID images and set its badges, but not their own", async () => {
-    const boss = await signedUp(t.app, { email: 'boss2@example.org' });
+    const boss = await signedUp(suite.t.app, { email: 'boss2@example.org' });
     // boss2 is not in ADMIN_EMAILS: promote through configuration, as an operator would.
     const admin = await buildTestApp({ ADMIN_EMAILS: 'boss2@example.org' });
     await admin.close();
     const account = newAccount({ account_type: 'withID' });
-    const token = await verifiedToken(t.app, account.mobile_no);
+    const token = await verifiedToken(suite.t.app, account.mobile_no);
     const form = multipart([
       { name: 'new_user', value: JSON.stringify({ ...account, verification_token: token }) },
       { name: 'files', value: await photoWithGps(), filename: 'id.jpg', type: 'image/jpeg' },
     ]);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/user/register', ...form })).json().data;
+    const created = (await suite.t.app.inject({ method: 'POST', url: '/api/user/register', ...form })).json().data;
 
-    const real = await signedUp(t.app, { email: 'boss@example.org', mobile_no: undefined }).catch(() => null);
+    const real = await signedUp(suite.t.app, { email: 'boss@example.org', mobile_no: undefined }).catch(() => null);
     const adminHeaders =
       real?.headers ??
       (await post('/api/user/login', { email: 'boss@example.org', password: 'correct horse 1' })).json().data;
     const headers = 'access-token' in adminHeaders ? adminHeaders : { 'access-token': adminHeaders.auth_key };
-    const list = (await t.app.inject({ url: '/api/admin/users', headers })).json().data;
+    const list = (await suite.t.app.inject({ url: '/api/admin/users', headers })).json().data;
     const row = list.find((u: { _id: string }) => u._id === created._id);
     expect(row).toMatchObject({
       identity_flag: true,
@@ -172,20 +170,20 @@ describe('admins (D-11)', () => {
       vip: false,
       id_images: [{ url: `/api/admin/users/${created._id}/id-images/0` }],
     });
-    const image = await t.app.inject({ url: row.id_images[0].url, headers });
+    const image = await suite.t.app.inject({ url: row.id_images[0].url, headers });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/webp');
-    expect((await t.app.inject({ url: row.id_images[0].url, headers: boss.headers })).statusCode).toBe(403);
+    expect((await suite.t.app.inject({ url: row.id_images[0].url, headers: boss.headers })).statusCode).toBe(403);
 
-    const set = await t.app.inject({
+    const set = await suite.t.app.inject({
       method: 'PATCH',
       url: `/api/admin/users/${created._id}`,
       headers,
       payload: { verified: true, vip: true },
     });
     expect(set.json().data).toMatchObject({ verified: true, vip: true });
-    const me = (await t.app.inject({ url: '/api/user/me', headers })).json().data;
-    const own = await t.app.inject({
+    const me = (await suite.t.app.inject({ url: '/api/user/me', headers })).json().data;
+    const own = await suite.t.app.inject({
       method: 'PATCH',
       url: `/api/admin/users/${me._id}`,
       headers,
@@ -216,14 +214,14 @@ describe('per-address limits', () => {
 
 describe('subscription state on the User record (D-16)', () => {
   it('shows a running trial with its dates, then trail_complete once it has ended', async () => {
-    const me = await signedUp(t.app);
+    const me = await signedUp(suite.t.app);
     const { subscriptions } = await import('../../db/schema.js');
     const start = new Date();
     const end = new Date(start.getTime() + 90 * 24 * 3600 * 1000);
-    await t.app.database.db
+    await suite.t.app.database.db
       .insert(subscriptions)
       .values({ userId: me.user._id, kind: 'trial', status: 'active', startAt: start, endAt: end });
-    const running = (await t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
+    const running = (await suite.t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
     expect(running).toMatchObject({
       subscription_type: '90 days trail',
       subscription_flag: true,
@@ -232,11 +230,11 @@ describe('subscription state on the User record (D-16)', () => {
     });
 
     const { eq } = await import('drizzle-orm');
-    await t.app.database.db
+    await suite.t.app.database.db
       .update(subscriptions)
       .set({ endAt: new Date(start.getTime() - 1000) })
       .where(eq(subscriptions.userId, me.user._id));
-    const ended = (await t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
+    const ended = (await suite.t.app.inject({ url: '/api/user/me', headers: me.headers })).json().data.subscription;
     expect(ended).toMatchObject({ subscription_flag: false, trail_complete: true });
   });
 });

@@ -1,31 +1,12 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearOutbox, flushOutbox } from '../../../lib/outbox';
 import en from '../../../locales/en-us.json';
-
-import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, requestsReceived, routeFetch } from '../../../testing/render';
 import { deal, message, person } from '../../../testing/deal-fixtures';
+import { open, statusWord, bodyOf, setUpDealTests } from '../testing/deal-test-setup';
 
-import { DealPage } from './deal-page';
-
-beforeEach(() => {
-  localStorage.clear();
-  signIn(testUser());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const open = (accessChoice?: Parameters<typeof DealPage>[0]['accessChoice']) =>
-  renderScreen('/deals/:dealId', <DealPage title="Deal" accessChoice={accessChoice} />, '/deals/d1');
-
-/** The deal's status word, beside "Deal" in the post's facts. */
-const statusWord = () =>
-  screen.getAllByRole('term').find((term) => term.textContent === 'Deal')!.nextElementSibling as HTMLElement;
-
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
+setUpDealTests();
 
 describe('a message written without a signal', () => {
   const sent = message({ _id: 'm9', from: 'u1', text: 'Coming at 8', created_at: '2026-11-20T12:00:00.000Z' });

@@ -1,30 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/date-time';
-
 import { stubEventStream } from '../../../testing/event-stream';
-import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, requestsReceived, routeFetch } from '../../../testing/render';
 import { deal, message, person } from '../../../testing/deal-fixtures';
 import { solution } from '../../../testing/post-fixtures';
-import { DealPage } from './deal-page';
+import { open, statusWord, bodyOf, setUpDealTests } from '../testing/deal-test-setup';
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn(testUser());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
-const open = (accessChoice?: Parameters<typeof DealPage>[0]['accessChoice']) =>
-  renderScreen('/deals/:dealId', <DealPage title="Deal" accessChoice={accessChoice} />, '/deals/d1');
-
-/** The deal's status word, beside "Deal" in the post's facts. */
-const statusWord = () =>
-  screen.getAllByRole('term').find((term) => term.textContent === 'Deal')!.nextElementSibling as HTMLElement;
-
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
+setUpDealTests();
 
 describe('the deal page (D-27)', () => {
   it('shows the owner the acceptor: name, badges, rating, completed deals, member since, and four ways to reach them', async () => {

@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import en from '../../../locales/en-us.json';
-import { callsTo, renderScreen, requestsReceived, routeFetch, signIn, testUser } from '../../../testing/render';
+import { callsTo, renderScreen, requestsReceived, routeFetch } from '../../../testing/render';
 import { deal, person } from '../../../testing/deal-fixtures';
 import { solution } from '../../../testing/post-fixtures';
 import { RequestsPanel } from './requests-panel';
+import { bodyOf, setUpDealTests } from '../testing/deal-test-setup';
 
 // Awa (u1) owns a tractor rented by the day; Binta asked for two days, Kofi was declined before.
 const post = solution({ _id: 's1', user: { _id: 'u1', firstName: 'Awa', verified: false, vip: false }, unit: 'day' });
@@ -35,16 +36,8 @@ const declined = request({
 const REQUESTS = 'GET /api/solution/s1/requests';
 const show = () =>
   renderScreen('/supplierdetails/:id/:userId', <RequestsPanel solution={post} />, '/supplierdetails/s1/u1');
-const bodyOf = (call: unknown[] | undefined) => JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
 
-beforeEach(() => {
-  localStorage.clear();
-  signIn(testUser());
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setUpDealTests();
 
 describe("the owner's requests (D-32)", () => {
   it('says how far each requester is from the post, when the server knows it', async () => {
