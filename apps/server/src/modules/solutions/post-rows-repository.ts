@@ -1,6 +1,6 @@
 // The post row as every read of posts selects it, and the pieces the reads share: the columns,
 // the listed-post predicate (D-29), the exact-point rule (D-35), and newest-first paging.
-import { BOOKING_UNITS, CATEGORY_IDS, SOLUTION_STATUSES, USER_ROLES } from '@app/shared';
+import { BOOKING_UNITS, solutionSchema } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,8 +14,33 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export const imageRow = z.object({ solutionId: z.string(), fullKey: z.string(), thumbKey: z.string() });
 export type ImageRow = z.infer<typeof imageRow>;
 
+/**
+ * The fields a post row holds as the API record has them (shared records.ts): declared there
+ * once, picked here.
+ */
+const recordFields = solutionSchema.pick({
+  user_role: true,
+  category: true,
+  sub_category_id: true,
+  description: true,
+  pickup_street_address: true,
+  pickup_city: true,
+  pickup_region: true,
+  pickup_country: true,
+  pickup_postal_address: true,
+  pickup_date: true,
+  delivery_street_address: true,
+  delivery_city: true,
+  delivery_region: true,
+  delivery_country: true,
+  delivery_postal_address: true,
+  delivery_date: true,
+  status: true,
+}).shape;
+
 /** A post as COLUMNS selects it, parsed from each row (lib/sql-rows.ts): a column that drifts fails loudly. */
 export const solutionRow = z.object({
+  ...recordFields,
   id: z.string(),
   user_id: z.string(),
   user_first_name: z.string(),
@@ -27,9 +52,6 @@ export const solutionRow = z.object({
   user_completed_deals: z.number(),
   user_rating_sum: z.number(),
   user_rating_count: z.number(),
-  user_role: z.enum(USER_ROLES),
-  category: z.enum(CATEGORY_IDS),
-  sub_category_id: z.string(),
   sub_category_en: z.string(),
   sub_category_fr: z.string(),
   /** D-30: null means the sub-category's name. */
@@ -37,13 +59,6 @@ export const solutionRow = z.object({
   price_usd: z.number(),
   price_eur: z.number(),
   price_xof: z.number(),
-  description: z.string(),
-  pickup_street_address: z.string().nullable(),
-  pickup_city: z.string().nullable(),
-  pickup_region: z.string().nullable(),
-  pickup_country: z.string().nullable(),
-  pickup_postal_address: z.string().nullable(),
-  pickup_date: z.string().nullable(),
   /** D-35: the public point (`location`), within 1 km of the true one. */
   pickup_lat: z.coerce.number(),
   pickup_lng: z.coerce.number(),
@@ -57,15 +72,8 @@ export const solutionRow = z.object({
    * the owner confirmed; false when the statement knew no viewer (the service decides then).
    */
   viewer_exact: z.boolean().default(false),
-  delivery_street_address: z.string().nullable(),
-  delivery_city: z.string().nullable(),
-  delivery_region: z.string().nullable(),
-  delivery_country: z.string().nullable(),
-  delivery_postal_address: z.string().nullable(),
-  delivery_date: z.string().nullable(),
   delivery_lat: z.number().nullable(),
   delivery_lng: z.number().nullable(),
-  status: z.enum(SOLUTION_STATUSES),
   /** D-33: booked by date when priced per day, night, hour or month. */
   unit: z.enum(BOOKING_UNITS).nullable(),
   capacity: z.number(),
