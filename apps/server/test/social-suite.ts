@@ -65,8 +65,6 @@ export function socialTestApp() {
     const url = await start('google');
     const code = stub.authorize('google', url, profile);
     const res = await callback('google', { code, state: url.searchParams.get('state') ?? '', scope: 'openid' });
-    if (String(res.headers.location).startsWith('/login'))
-      console.log('DEBUG', t.logs.filter((l) => l.includes('refused')).slice(-1)[0]);
     expect(res.statusCode).toBe(302);
     return middlewareCode(res.headers.location);
   }
