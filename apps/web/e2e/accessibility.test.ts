@@ -140,6 +140,7 @@ describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
         expect(problems, problems.join('\n')).toEqual([]);
       });
 
+      // Six screens and the mailbox, each scanned: a long journey on a loaded machine (47 s seen).
       it(`has no serious or critical violation on the deals screens and the mailbox, ${language} at ${name}`, async () => {
         const problems: string[] = [];
         const fr = language === 'fr-ca';
@@ -226,7 +227,7 @@ describe('axe-core, WCAG 2.0/2.1 A and AA', () => {
         expect(errors).toEqual([]);
         await context.close();
         expect(problems, problems.join('\n')).toEqual([]);
-      });
+      }, 120_000);
     }
 
     it(`has no serious or critical violation on /about with the drawer open, signed in, ${language} at 375 px`, async () => {

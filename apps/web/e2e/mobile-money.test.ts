@@ -86,6 +86,8 @@ describe('mobile money (D-38)', () => {
 
       await s.page.waitForURL('**/successurl?**');
       await s.page.getByText(formatPhone(client.user.mobile_no!)).waitFor();
+      // The service's summary is read apart from the payment, and may show a moment later.
+      await s.page.locator('main').getByText('Tracteur pour labour').first().waitFor();
       const main = plain(await s.page.locator('main').textContent());
       expect(main).toContain(fr ? 'Montant payé : 6 000 F CFA' : 'Amount paid: F CFA 6,000');
       expect(main).toContain(fr ? 'Opérateur : Wave' : 'Operator: Wave');
