@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The production image (issue 7; README "Running in production"). One stage installs everything
+# The production image (README "Running in production"). One stage installs everything
 # and builds the web app and the server bundle; the final stage holds only the server's production
 # dependencies and the built files, and runs as the unprivileged `node` user. Migrations are their
 # own step with the same image: `node apps/server/dist/migrate-cli.js` (compose's `migrate`).
