@@ -92,7 +92,13 @@ async function openPglite(dataDir: string): Promise<Database> {
     ping: () => ping(db),
     poolStats: () => undefined,
     close: once(() => client.close()),
-    listen: async (channel, onPayload) => client.listen(channel, onPayload),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      // The database may close first (the readiness test closes it): nothing is left to unlisten.
+      return async () => {
+        if (!client.closed) await unlisten().catch(() => undefined);
+      };
+    },
   };
 }
 
