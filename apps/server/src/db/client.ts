@@ -110,8 +110,10 @@ async function openPostgres(connectionString: string, max: number, statementTime
     // No JIT compilation: the search's plans look costly on a million posts, so the
     // server compiled them on every call, which cost tens of milliseconds more than running them.
     options: '-c jit=off',
-    // Fail fast instead of queueing forever when the server is down or the pool is exhausted.
-    connectionTimeoutMillis: 5_000,
+    // Fail instead of queueing forever when the server is down or the pool is exhausted. Not
+    // shorter: the timer counts wall time, and a PGlite in the same process (tests, tools) can
+    // hold the event loop for seconds on a loaded machine, so a 5 s limit failed a healthy connect.
+    connectionTimeoutMillis: 15_000,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection emits 'error' on the pool; unhandled, it would crash the process.
