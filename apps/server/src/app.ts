@@ -16,6 +16,9 @@ import { notificationsPlugin } from './modules/notifications/plugin.js';
 import { localMomoRepository, localOrdersRepository } from './modules/payments/repository.js';
 import { TILE_TTL_MS } from './modules/map/tile-service.js';
 import { publicCachesPlugin } from './plugins/public-caches.js';
+import { LIST_TTL_MS } from './modules/solutions/list-cache.js';
+import { POST_TTL_MS } from './modules/solutions/details-cache.js';
+import { PLACE_LABEL_TTL_MS } from './modules/places/label-cache.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';
 import { limitsPlugin } from './plugins/limits.js';
@@ -107,7 +110,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // D-31: before the routes, so its onRoute hook sees every one of them.
   await app.register(idempotencyPlugin);
   await app.register(notificationsPlugin, { config });
-  await app.register(publicCachesPlugin, { tileTtlMs: TILE_TTL_MS });
+  await app.register(publicCachesPlugin, {
+    tileTtlMs: TILE_TTL_MS,
+    listTtlMs: LIST_TTL_MS,
+    postTtlMs: POST_TTL_MS,
+    placeLabelTtlMs: PLACE_LABEL_TTL_MS,
+  });
   await app.register(alertsPlugin, { config });
 
   await app.withTypeProvider<ZodTypeProvider>().register(systemRoutes, { config });

@@ -1,7 +1,8 @@
 // The shared caches of public answers (docs/performance.md, lib/shared-cache.ts), one set per
 // instance, kept in step with the posts by PostgreSQL's NOTIFY on public_changes (migration 0033):
 // a post that is published, hidden, deleted, moved or changed by a deal makes the map tiles that
-// hold it stale on every instance as soon as its statement commits.
+// hold it, its details and every list page stale on every instance as soon as its statement
+// commits. Place labels change only with a release's GeoNames: they end with their lifetime.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tileKey, tilesOfPoint } from '@app/shared';
@@ -9,7 +10,7 @@ import { sharedCache, type SharedCache } from '../lib/shared-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicCaches: { tiles: SharedCache };
+    publicCaches: { tiles: SharedCache; lists: SharedCache; posts: SharedCache; placeLabels: SharedCache };
   }
 }
 
@@ -25,16 +26,37 @@ export function changedPosts(payload: string): { id: string; lng: number; lat: n
   return posts.every((p) => p.id && Number.isFinite(p.lng) && Number.isFinite(p.lat)) ? posts : 'all';
 }
 
-/** The tiles' lifetime is the map module's to choose (TILE_TTL_MS, given by app.ts). */
-export const publicCachesPlugin = fp(async (app: FastifyInstance, { tileTtlMs }: { tileTtlMs: number }) => {
-  const tiles = sharedCache({ name: 'tiles', ttlMs: tileTtlMs, maxEntries: 20_000, redis: app.redis });
-  app.decorate('publicCaches', { tiles });
+/** The lifetimes (staleness bounds) are the modules' to choose; app.ts gives them. */
+export interface PublicCacheLifetimes {
+  tileTtlMs: number;
+  listTtlMs: number;
+  postTtlMs: number;
+  placeLabelTtlMs: number;
+}
 
-  const dropEverything = () => tiles.invalidateAll();
+export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCacheLifetimes) => {
+  const redis = app.redis;
+  const tiles = sharedCache({ name: 'tiles', ttlMs: ttl.tileTtlMs, maxEntries: 20_000, redis });
+  // A list page is its own group: a change drops them all (invalidateAll), since a post can enter
+  // any page of its type, category and neighbourhood; each page's Redis hash ends with its lifetime.
+  const lists = sharedCache({ name: 'lists', ttlMs: ttl.listTtlMs, maxEntries: 5_000, redis });
+  // A post's details, grouped by post (its variants in each currency and language).
+  const posts = sharedCache({ name: 'posts', ttlMs: ttl.postTtlMs, maxEntries: 20_000, redis });
+  const placeLabels = sharedCache({ name: 'place-labels', ttlMs: ttl.placeLabelTtlMs, maxEntries: 5_000, redis });
+  app.decorate('publicCaches', { tiles, lists, posts, placeLabels });
+
+  const dropEverything = () => {
+    tiles.invalidateAll();
+    lists.invalidateAll();
+    posts.invalidateAll();
+  };
   const changed = (payload: string) => {
-    const posts = changedPosts(payload);
-    if (posts === 'all') return dropEverything();
-    void tiles.invalidate(posts.flatMap((p) => tilesOfPoint(p.lng, p.lat).map(tileKey)));
+    const changes = changedPosts(payload);
+    if (changes === 'all') return dropEverything();
+    // Every instance hears the NOTIFY and drops its own; Redis pages computed before now are refused.
+    lists.invalidateAll();
+    void posts.invalidate(changes.map((p) => p.id));
+    void tiles.invalidate(changes.flatMap((p) => tilesOfPoint(p.lng, p.lat).map(tileKey)));
   };
   const stop = await app.database.listen?.(PUBLIC_CHANGES_CHANNEL, changed, dropEverything).catch((error: Error) => {
     // Without NOTIFY the caches still end with their lifetime; say so once.

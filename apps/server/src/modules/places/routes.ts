@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { pickLanguage } from '../../plugins/web.js';
+import { labelCache } from './label-cache.js';
 import { buildPlacesService, type PlaceLanguage } from './service.js';
 
 /** Typing in the place box asks about once a keystroke pause: generous for a person, not for a scraper. */
@@ -28,6 +29,7 @@ export const placesRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLim
   { config },
 ) => {
   const places = buildPlacesService(app.database.db);
+  const cachedLabels = labelCache(app.publicCaches.placeLabels, (query) => places.labels(query));
   const preHandler = app.limiter('places:address', {
     max: PER_MINUTE * config.rateLimitScale,
     timeWindow: 60_000,
@@ -75,7 +77,9 @@ export const placesRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLim
       // The same for everybody and GeoNames changes with a release: shared caches and the
       // service worker keep a view's names for a day.
       reply.header('cache-control', `public, max-age=${LABELS_MAX_AGE_S}`);
-      return { data: await places.labels(request.query) };
+      // Serialised once when computed (label-cache.ts): sent as it is.
+      const body = await cachedLabels.labels(request.query);
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 

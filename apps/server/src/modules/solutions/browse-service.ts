@@ -77,7 +77,8 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
    * Reads the input a query needs; when it is invalid, the session is checked first, so a caller
    * without a live session hears 401, as from requireUser, before any complaint about the input.
    */
-  async function authFirst<T>(claim: SessionClaim, read: () => T): Promise<T> {
+  async function authFirst<T>(claim: SessionClaim | undefined, read: () => T): Promise<T> {
+    if (!claim) return read();
     try {
       return read();
     } catch (error) {
@@ -87,24 +88,33 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
   }
 
   return {
-    /** Open posts of a type for the session `claim` names (checked with the read), newest or nearest first. */
-    async list(type: UserRole, query: ListQuery, claim: SessionClaim) {
+    /**
+     * Open posts of a type, newest or nearest first, for the session `claim` names (checked with
+     * the read; without a claim, none): the page as that viewer sees it (`viewer`, D-35: the true
+     * point of their own posts and of a deal the owner confirmed) and, from the same rows, as
+     * anyone sees it (`anyone`, public points), for the shared cache (list-cache.ts).
+     */
+    async list(type: UserRole, query: ListQuery, claim?: SessionClaim) {
+      let shown: SolutionRow[];
+      let next_cursor: string | null;
       if (query.near) {
         const offset = await authFirst(claim, () => offsetOf(query.cursor));
         const rows = await repo.list(
           { type, category: query.category, near: { at: query.near, offset }, limit: query.limit + 1 },
           claim,
         );
-        const { shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`);
-        return {
-          data: await withImages(shown, query, query.near),
-          next_cursor: offset + query.limit > MAX_NEAR_OFFSET ? null : next_cursor,
-        };
+        ({ shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`));
+        if (offset + query.limit > MAX_NEAR_OFFSET) next_cursor = null;
+      } else {
+        const after = await authFirst(claim, () => afterOf(query.cursor));
+        const rows = await repo.list({ type, category: query.category, after, limit: query.limit + 1 }, claim);
+        ({ shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`));
       }
-      const after = await authFirst(claim, () => afterOf(query.cursor));
-      const rows = await repo.list({ type, category: query.category, after, limit: query.limit + 1 }, claim);
-      const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
-      return { data: await withImages(shown, query), next_cursor };
+      const anyone = { data: await withImages(shown, query, query.near, () => false), next_cursor };
+      const viewer = shown.some((row) => row.viewer_exact)
+        ? { data: await withImages(shown, query, query.near), next_cursor }
+        : anyone;
+      return { viewer, anyone };
     },
 
     async search(

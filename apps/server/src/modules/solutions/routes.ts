@@ -18,7 +18,7 @@ import {
   typeParamsSchema,
   userIdParamsSchema,
 } from '@app/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ALERT_MATCH_JOB } from '../alerts/service.js';
@@ -28,7 +28,7 @@ import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
-import { buildSolutionsService } from './service.js';
+import { buildSolutionsService, cachedReads } from './service.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -41,12 +41,25 @@ export const POSTS_PER_HOUR = 30;
 export const postingAccount = new WeakMap<FastifyRequest, string>();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
+/** A cached answer is sent as its bytes, never serialised again; one with a viewer's fields is serialised. */
+function sendAnswer<T extends object>(reply: FastifyReply, answer: { body: string } | T): T {
+  if ('body' in answer) return reply.type('application/json; charset=utf-8').send(answer.body) as never;
+  return answer;
+}
+
 export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const solutions = buildSolutionsService({
     db: app.database.db,
     storage: app.storage,
     eurPerUsdMicro: config.eurPerUsdMicro,
     notifier: app.notifier,
+    now: app.clock.now,
+  });
+  const cached = cachedReads({
+    db: app.database.db,
+    service: solutions,
+    lists: app.publicCaches.lists,
+    posts: app.publicCaches.posts,
     now: app.clock.now,
   });
   const postQuota = app.limiter('post', {
@@ -105,7 +118,7 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) => solutions.list(request.params.type, request.query, claim(request)),
+    async (request, reply) => sendAnswer(reply, await cached.list(request.params.type, request.query, claim(request))),
   );
 
   app.get(
@@ -121,8 +134,11 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) =>
-      solutions.list(request.params.type, { ...request.query, category: request.params.category }, claim(request)),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await cached.list(request.params.type, { ...request.query, category: request.params.category }, claim(request)),
+      ),
   );
 
   app.get(
@@ -206,7 +222,8 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: dataOf(solutionSchema), ...errors },
       },
     },
-    async (request) => ({ data: await solutions.details(claim(request), request.params.solutionId, request.query) }),
+    async (request, reply) =>
+      sendAnswer(reply, await cached.details(claim(request), request.params.solutionId, request.query)),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import {
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
+import type { SharedCache } from '../../lib/shared-cache.js';
 import { countryCodeOf } from '../../lib/countries.js';
 import { distanceKm } from '../../lib/geo.js';
 import { drawPublicPoint, PUBLIC_POINT_RADIUS_KM } from '../../lib/public-point.js';
@@ -29,6 +30,9 @@ import { titleOf } from './title.js';
 import { solutionsRepository, type SolutionsRepository } from './repository.js';
 
 import { browseService } from './browse-service.js';
+import { detailsCache } from './details-cache.js';
+import { listCache } from './list-cache.js';
+import { viewerReads } from './viewer-repository.js';
 import { hiddenFrom, toSolution, withImages, type Display } from './solution-record.js';
 
 interface Deps {
@@ -258,3 +262,33 @@ export type SolutionsService = ReturnType<typeof solutionsService>;
 
 export const buildSolutionsService = (deps: Omit<Deps, 'repo'> & { db: Db }) =>
   solutionsService({ ...deps, repo: solutionsRepository(deps.db) });
+
+/**
+ * The hottest reads answered from the shared caches of public answers, each viewer's own fields
+ * added after them (list-cache.ts, details-cache.ts).
+ */
+export function cachedReads(deps: {
+  db: Db;
+  service: SolutionsService;
+  lists: SharedCache;
+  posts: SharedCache;
+  now: () => Date;
+}) {
+  const repo = solutionsRepository(deps.db);
+  const viewers = viewerReads(deps.db);
+  return {
+    ...listCache({
+      cache: deps.lists,
+      viewers,
+      page: (type, query, claim) => deps.service.list(type, query, claim),
+      checkSession: (claim) => repo.checkSession(claim),
+    }),
+    ...detailsCache({
+      cache: deps.posts,
+      viewers,
+      findById: (id) => repo.findById(id),
+      uncached: (claim, id, display) => deps.service.details(claim, id, display),
+      now: deps.now,
+    }),
+  };
+}

@@ -12,9 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { answerBody } from '../../lib/answer-body.js';
 
 const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURRENCY_CODES] };
-// The catalogue changes only with a release: an ETag lets phones revalidate without the body.
+// The catalogue is the code's and changes only with a release, so it is serialised once per
+// process (a new release is a new process: nothing can be stale) and kept out of Redis, where an
+// older release's bytes could outlive it. An ETag lets phones revalidate without the body.
+const catalogueBody = answerBody(dataOf(catalogueSchema), { data: catalogue });
 const catalogueEtag = `"${createHash('sha256').update(JSON.stringify(catalogue)).digest('base64url').slice(0, 22)}"`;
 
 export const systemRoutes: FastifyPluginAsyncZod<{
@@ -53,7 +57,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('etag', catalogueEtag).header('cache-control', 'public, max-age=3600');
       if (request.headers['if-none-match'] === catalogueEtag) return reply.code(304).send();
-      return { data: catalogue };
+      return reply.type('application/json; charset=utf-8').send(catalogueBody as never);
     },
   );
 

@@ -1,0 +1,134 @@
+// Lists and details from the shared caches over two instances (PostgreSQL and Redis, as production
+// runs them): a post published, hidden or deleted on instance one is in, or gone from, instance
+// two's newest list and details within a second, well inside the caches' lifetimes (LIST_TTL_MS,
+// POST_TTL_MS), so the change comes from the announcement (migration 0033), not from ageing out.
+// A viewer's own fields (the true point of their posts, D-35; an owner's blocked dates and request
+// count) are added after the cache and never reach another viewer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { proveEmail, signedUp } from '../../../test/accounts.js';
+import { publish, tractor } from '../../../test/posts.js';
+import { twoInstances, within, type TwoInstances } from '../../../test/two-instances.js';
+import { POST_TTL_MS } from './details-cache.js';
+import { LIST_TTL_MS } from './list-cache.js';
+
+type Account = Awaited<ReturnType<typeof signedUp>>;
+type Post = {
+  _id: string;
+  pickup_lat: number;
+  pickup_lng: number;
+  location_exact: boolean;
+  distance_km?: number;
+  blocked?: unknown;
+  request_count?: number;
+};
+const ADMIN_EMAIL = 'cache-moderator@example.org';
+const NEWEST = '/api/solution/getCategorySolutions/Equipments/provideSolution?limit=20';
+const NEAREST = '/api/solution/getAllSolutions/provideSolution?limit=20&near=-17.44,14.71';
+const details = (id: string) => `/api/solution/getSolutionDetails/${id}`;
+
+let both: TwoInstances;
+let admin: Account;
+let owner: Account;
+let reader: Account;
+beforeAll(async () => {
+  both = await twoInstances({ ADMIN_EMAILS: ADMIN_EMAIL });
+  admin = await signedUp(both.one.app, { firstName: 'Mod', email: ADMIN_EMAIL });
+  expect((await proveEmail(both.one.app, admin.headers)).admin).toBe(true);
+  owner = await signedUp(both.one.app, { firstName: 'Awa' });
+  reader = await signedUp(both.one.app, { firstName: 'Moussa' });
+}, 400_000);
+afterAll(() => both?.close());
+
+const get = (t: TwoInstances['one'], url: string, who: Account) => t.app.inject({ url, headers: who.headers });
+const listed = async (t: TwoInstances['one'], url: string, who: Account): Promise<Post[]> => {
+  const res = await get(t, url, who);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+};
+const inList = async (url: string, id: string) => (await listed(both.two, url, reader)).some((p) => p._id === id);
+const detailsStatus = async (id: string) => (await get(both.two, details(id), reader)).statusCode;
+
+describe('lists and details from the shared caches', () => {
+  it('are dropped by announcements, so their lifetimes are far longer than the second a change may take', () => {
+    expect(LIST_TTL_MS).toBeGreaterThanOrEqual(3_000);
+    expect(POST_TTL_MS).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it("shows a post published on instance one in instance two's newest list and details within a second", async () => {
+    // Instance two (and Redis) hold the page before the post exists.
+    await listed(both.two, NEWEST, reader);
+    const { _id } = await publish(both.one.app, owner, tractor());
+    expect(await within(1_000, () => inList(NEWEST, _id)), 'in the list within a second').not.toBeNull();
+    expect(await detailsStatus(_id)).toBe(200);
+  });
+
+  it("drops a post hidden on instance one from instance two's list and details within a second, and shows it again", async () => {
+    const { _id } = await publish(both.one.app, owner, tractor());
+    expect(await within(1_000, () => inList(NEWEST, _id))).not.toBeNull();
+    expect(await detailsStatus(_id)).toBe(200);
+    const hide = (hidden: boolean) =>
+      both.one.app.inject({
+        method: 'POST',
+        url: `/api/admin/solutions/${_id}/hide`,
+        headers: admin.headers,
+        payload: { hidden },
+      });
+    expect((await hide(true)).statusCode).toBe(200);
+    const gone = await within(1_000, async () => !(await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 404);
+    expect(gone, 'hidden: gone within a second').not.toBeNull();
+    expect((await hide(false)).statusCode).toBe(200);
+    const back = await within(1_000, async () => (await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 200);
+    expect(back, 'shown again within a second').not.toBeNull();
+  });
+
+  it("drops a post deleted on instance one from instance two's list and details within a second", async () => {
+    const { _id } = await publish(both.one.app, owner, tractor());
+    expect(await within(1_000, () => inList(NEWEST, _id))).not.toBeNull();
+    expect(await detailsStatus(_id)).toBe(200);
+    const removed = await both.one.app.inject({
+      method: 'DELETE',
+      url: `/api/solution/deleteSolution/${owner.user._id}/${_id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    const gone = await within(1_000, async () => !(await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 404);
+    expect(gone, 'deleted: gone within a second').not.toBeNull();
+  });
+
+  it("gives the owner their post's true point in cached lists and details, and never another viewer", async () => {
+    const { _id } = await publish(both.one.app, owner, tractor());
+    const find = (posts: Post[]) => posts.find((p) => p._id === _id)!;
+    expect(await within(1_000, () => inList(NEAREST, _id))).not.toBeNull();
+    for (const url of [NEWEST, NEAREST]) {
+      // The reader first (the page is cached as anyone sees it), then the owner, then the reader again.
+      const before = find(await listed(both.two, url, reader));
+      const own = find(await listed(both.two, url, owner));
+      const after = find(await listed(both.two, url, reader));
+      expect(own).toMatchObject({ location_exact: true, pickup_lat: 14.7, pickup_lng: -17.45 });
+      for (const seen of [before, after]) {
+        expect(seen.location_exact).toBe(false);
+        expect([seen.pickup_lat, seen.pickup_lng]).not.toEqual([14.7, -17.45]);
+      }
+      expect(after).toEqual(before);
+      if (url === NEAREST) expect(own.distance_km).not.toBeUndefined();
+    }
+    const readerView = (await get(both.two, details(_id), reader)).json().data as Post;
+    const ownerView = (await get(both.two, details(_id), owner)).json().data as Post;
+    const readerAgain = (await get(both.two, details(_id), reader)).json().data as Post;
+    expect(ownerView).toMatchObject({ location_exact: true, pickup_lat: 14.7, blocked: [], request_count: 0 });
+    for (const seen of [readerView, readerAgain]) {
+      expect(seen.location_exact).toBe(false);
+      expect(seen).not.toHaveProperty('blocked');
+      expect(seen).not.toHaveProperty('request_count');
+    }
+    expect(readerAgain).toEqual(readerView);
+  });
+
+  it('refuses a list or details without a live session, as before the cache', async () => {
+    const { _id } = await publish(both.one.app, owner, tractor());
+    for (const url of [NEWEST, details(_id), `${NEWEST}&cursor=bad`]) {
+      const res = await both.two.app.inject({ url, headers: { 'access-token': 'x'.repeat(43) } });
+      expect(res.statusCode, url).toBe(401);
+    }
+  });
+});

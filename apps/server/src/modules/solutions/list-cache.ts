@@ -1,0 +1,111 @@
+// Newest and nearest list pages from the shared cache (lib/shared-cache.ts, docs/performance.md):
+// a page is computed once as anyone is shown it (public points, D-35; lists carry no contacts,
+// D-14) and kept for LIST_TTL_MS; every post change drops every page on every instance
+// (plugins/public-caches.ts). What differs per viewer is added after the cache, from one small
+// statement that also checks the session: the true point of the viewer's own posts and of posts
+// of a deal the owner confirmed with them (D-35). Nothing of one viewer is ever kept. A page not
+// held costs the one statement it cost before the cache.
+import { listOf, solutionSchema, type ListQuery, type Solution, type UserRole } from '@app/shared';
+import { answerBody } from '../../lib/answer-body.js';
+import { AppError } from '../../lib/app-error.js';
+import { distanceKm, roundHalfKm } from '../../lib/geo.js';
+import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
+import type { SessionClaim } from '../sessions/service.js';
+import type { ViewerReads, ExactRow } from './viewer-repository.js';
+
+/**
+ * The staleness bound of a list page when no change is announced: an owner's name, badges or
+ * rating (users are not announced); any post change drops the pages at once.
+ */
+export const LIST_TTL_MS = 5_000;
+
+const pageSchema = listOf(solutionSchema);
+type Page = { data: Solution[]; next_cursor: string | null };
+
+/** A page as the route answers it: the cached bytes as they are, or a page to serialise. */
+export type ListAnswer = { body: string } | Page;
+
+/** D-35: a post as its owner or a confirmed deal's party sees it (toSolution with `exact`). */
+function withExact(post: Solution, exact: ExactRow, near: [number, number] | undefined): Solution {
+  const shown: Solution = {
+    ...post,
+    pickup_street_address: exact.pickup_street_address,
+    pickup_lat: exact.exact_lat,
+    pickup_lng: exact.exact_lng,
+    location_exact: true,
+    delivery_street_address: exact.delivery_street_address,
+  };
+  return near ? { ...shown, distance_km: roundHalfKm(distanceKm(near, exact.exact_lat, exact.exact_lng)) } : shown;
+}
+
+export function listCache(deps: {
+  cache: SharedCache;
+  viewers: Pick<ViewerReads, 'exactPoints'>;
+  /** The page as one viewer and as anyone sees it, from one statement (browse-service.ts). */
+  page: (type: UserRole, query: ListQuery, claim?: SessionClaim) => Promise<{ viewer: Page; anyone: Page }>;
+  /** Throws AUTH_FAILED unless the claim is live: a refused input is told to a live session only. */
+  checkSession: (claim: SessionClaim) => Promise<void>;
+}) {
+  /** Parsed once per kept page, for the viewers whose fields change it. */
+  const parsed = new WeakMap<CachedAnswer, Page>();
+  const pageOf = (answer: CachedAnswer): Page => {
+    let page = parsed.get(answer);
+    if (!page) parsed.set(answer, (page = JSON.parse(answer.body) as Page));
+    return page;
+  };
+
+  return {
+    async list(type: UserRole, query: ListQuery, claim: SessionClaim): Promise<ListAnswer> {
+      const key = JSON.stringify([
+        type,
+        query.category ?? null,
+        query.near ?? null,
+        query.cursor ?? null,
+        query.limit,
+        query.currency,
+        query.lang,
+      ]);
+      // A page missing here is read for this viewer with its session check, as before the cache, and
+      // kept as anyone sees it. Others waiting for the same page share that computation: a refused
+      // session must not fail theirs, so the page is then read without it and this caller refused.
+      let own: Page | undefined;
+      let refused: unknown;
+      const compute = async () => {
+        let both;
+        try {
+          both = await deps.page(type, query, claim);
+          own = both.viewer;
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'AUTH_FAILED')) throw error;
+          refused = error;
+          both = await deps.page(type, query);
+        }
+        return answerBody(pageSchema, both.anyone);
+      };
+      let answer: CachedAnswer;
+      try {
+        answer = await deps.cache.get(key, key, compute);
+      } catch (error) {
+        // As before the cache: a caller without a live session hears 401 before any complaint.
+        await deps.checkSession(claim);
+        throw error;
+      }
+      if (refused) throw refused;
+      if (own) return own;
+      const page = pageOf(answer);
+      const { rows } = await deps.viewers.exactPoints(
+        page.data.map((p) => p._id),
+        claim,
+      );
+      if (rows.length === 0) return { body: answer.body };
+      const exact = new Map(rows.map((r) => [r.id, r]));
+      return {
+        ...page,
+        data: page.data.map((post) => {
+          const row = exact.get(post._id);
+          return row ? withExact(post, row, query.near) : post;
+        }),
+      };
+    },
+  };
+}

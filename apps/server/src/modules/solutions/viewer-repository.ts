@@ -1,0 +1,99 @@
+// What one viewer adds to a cached public answer (list-cache.ts, details-cache.ts): the few facts
+// that differ per viewer, read in one small statement that also checks the session (signedInRows).
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { RunningSubscription } from '../entitlements/service.js';
+import { subscriptionKindEnum } from '../../db/schema.js';
+import { signedInRows } from '../sessions/repository.js';
+import type { SessionClaim, SessionUser } from '../sessions/service.js';
+import { viewerExact } from './post-rows-repository.js';
+
+const exactRow = z.object({
+  id: z.string(),
+  exact_lat: z.coerce.number(),
+  exact_lng: z.coerce.number(),
+  pickup_street_address: z.string().nullable(),
+  delivery_street_address: z.string().nullable(),
+});
+/** D-35: a post's true point and street addresses, for a viewer entitled to them. */
+export type ExactRow = z.infer<typeof exactRow>;
+
+const factsRow = z.object({
+  viewer_subscription: z.enum(subscriptionKindEnum.enumValues).nullable(),
+  has_deal: z.boolean(),
+  user_email: z.string().nullable(),
+  user_mobile: z.string().nullable(),
+  bookings: z.array(z.object({ start: z.coerce.date(), end: z.coerce.date() })),
+});
+
+/** What a post's details show one viewer beyond its public record (details-cache.ts). */
+export interface ViewerFacts {
+  /** D-14: the viewer's own subscription or trial running now. */
+  subscription: RunningSubscription;
+  /** Any deal of the viewer on the post, live or ended: its answer is then built without the cache. */
+  hasDeal: boolean;
+  /** D-14: the owner's contacts, for a viewer entitled to them only. */
+  email: string | null;
+  mobile: string | null;
+  /** D-33: confirmed bookings with dates (not announced by NOTIFY: read every time). */
+  bookings: { start: number; end: number }[];
+}
+
+const uuids = (ids: string[]) => `{${ids.join(',')}}`;
+
+export function viewerReads(db: Db) {
+  return {
+    /**
+     * D-35: of these posts, those whose true point the session's viewer may see (its owner, or the
+     * acceptor of a deal the owner confirmed) and that do not show it to everyone already, with it.
+     * Throws AUTH_FAILED unless `claim` names a live session.
+     */
+    async exactPoints(ids: string[], claim: SessionClaim): Promise<{ viewer: SessionUser; rows: ExactRow[] }> {
+      return signedInRows(
+        db,
+        claim,
+        sql`select s.id, s.exact_location[1] as exact_lat, s.exact_location[0] as exact_lng,
+                   s.pickup_street_address, s.delivery_street_address
+            from solutions s where s.id = any(${uuids(ids)}::uuid[]) and not s.show_exact_location
+              and ${viewerExact(sql`s`, sql`me.user_id`)}`,
+        exactRow,
+      );
+    },
+
+    /** The facts of ViewerFacts for post `id` (undefined when it or its owner is gone), with the session's check. */
+    async detailsFacts(
+      id: string,
+      claim: SessionClaim,
+      now: Date,
+    ): Promise<{ viewer: SessionUser; facts: ViewerFacts | undefined }> {
+      const { viewer, rows } = await signedInRows(
+        db,
+        claim,
+        sql`select (select r.kind from subscriptions r where r.user_id = me.user_id
+                      and r.status in ('active', 'cancelled') and r.end_at > ${now.toISOString()}::timestamptz
+                      limit 1) as viewer_subscription,
+                   exists (select 1 from deals d where d.solution_id = s.id and d.acceptor_id = me.user_id) as has_deal,
+                   u.email as user_email, u.mobile_no as user_mobile,
+                   coalesce((select json_agg(json_build_object('start', b.from_at, 'end', b.to_at))
+                     from deals b where b.solution_id = s.id and b.state = 'accepted' and b.from_at is not null),
+                     '[]'::json) as bookings
+            from solutions s join users u on u.id = s.user_id where s.id = ${id} and u.deleted_at is null`,
+        factsRow,
+      );
+      const [row] = rows;
+      if (!row) return { viewer, facts: undefined };
+      return {
+        viewer,
+        facts: {
+          subscription: row.viewer_subscription,
+          hasDeal: row.has_deal,
+          email: row.user_email,
+          mobile: row.user_mobile,
+          bookings: row.bookings.map((b) => ({ start: b.start.getTime(), end: b.end.getTime() })),
+        },
+      };
+    },
+  };
+}
+export type ViewerReads = ReturnType<typeof viewerReads>;
