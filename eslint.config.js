@@ -15,6 +15,8 @@ const WORKSPACES = ['packages/shared', 'apps/server', 'apps/web'].map(
   (dir) => new URL(`./${dir}`, import.meta.url).pathname,
 );
 const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url));
+/** The QueryClient methods whose first argument is a query key. */
+const QUERY_CLIENT_KEYED = '/^(getQueryData|setQueryData|getQueryState|fetchQuery|prefetchQuery|ensureQueryData)$/';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
@@ -82,6 +84,23 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // A query key is written once, in its feature's api/query-keys.ts (lib/query-keys.ts and
+    // lib/post-keys.ts for what several share): a key spelled twice drifts, and an invalidation
+    // then misses the screen it was meant for.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/query-keys.ts`, `${WEB}/lib/post-keys.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression.value",
+          `CallExpression[callee.property.name=${QUERY_CLIENT_KEYED}][arguments.0.type='ArrayExpression']`,
+          'VariableDeclarator[id.name=/Key$/] ArrayExpression',
+        ].map((selector) => ({ selector, message: 'Take the query key from a query-keys factory.' })),
       ],
     },
   },
