@@ -1,6 +1,15 @@
 import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailCodes, sessions, smsCodes, socialIdentities, solutions, subscriptions, users } from '../../db/schema.js';
+import {
+  emailCodes,
+  sessions,
+  smsCodes,
+  socialIdentities,
+  solutions,
+  subscriptions,
+  users,
+  ussdProfiles,
+} from '../../db/schema.js';
 import type { SubscriptionState } from './user-record.js';
 
 type NewUserRow = typeof users.$inferInsert;
@@ -117,7 +126,7 @@ export function usersRepository(db: Db) {
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(socialIdentities).where(eq(socialIdentities.userId, id));
         // D-37: the town and last search the USSD menu kept go with the account.
-        await tx.execute(sql`delete from ussd_profiles where user_id = ${id}`);
+        await tx.delete(ussdProfiles).where(eq(ussdProfiles.userId, id));
       });
     },
   };
