@@ -85,4 +85,12 @@ describe('lint boundaries', () => {
     );
     expect(ids).toEqual([]);
   });
+
+  it('refuse raw SQL in a repository of plain reads and writes, and allow it in a spatial one', async () => {
+    const code =
+      "import { sql } from 'drizzle-orm';\nimport type { Db } from '../../db/client.js';\n" +
+      'export const q = (db: Db) => db.execute(sql`select 1`);\n';
+    expect(await ruleIds('apps/server/src/modules/reports/repository.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIds('apps/server/src/modules/map/repository.ts', code)).toEqual([]);
+  });
 });
