@@ -18,8 +18,8 @@ const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url));
 /**
  * The repositories whose queries the Drizzle builder cannot write: points and areas (map, alerts,
  * places, a post's public point, the USSD user's last position), search and lists (with the
- * session check they embed in the same statement), and two writes the builder has no form for
- * (a visit inserted only if none in the hour, a limited batch delete of expired keys).
+ * session check they embed in the same statement), and a write the builder has no form for (a
+ * visit inserted only if none in the hour).
  */
 const RAW_SQL_REPOSITORIES = [
   'map/repository.ts',
@@ -31,7 +31,6 @@ const RAW_SQL_REPOSITORIES = [
   'solutions/write-repository.ts',
   'sessions/repository.ts',
   'ussd/repository.ts',
-  'idempotency/repository.ts',
 ];
 /** The QueryClient methods whose first argument is a query key. */
 const QUERY_CLIENT_KEYED = '/^(getQueryData|setQueryData|getQueryState|fetchQuery|prefetchQuery|ensureQueryData)$/';
