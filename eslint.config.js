@@ -15,6 +15,25 @@ const WORKSPACES = ['packages/shared', 'apps/server', 'apps/web'].map(
   (dir) => new URL(`./${dir}`, import.meta.url).pathname,
 );
 const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url));
+/**
+ * The repositories whose queries the Drizzle builder cannot write: points and areas (map, alerts,
+ * places, a post's public point, the USSD user's last position), search and lists (with the
+ * session check they embed in the same statement), and a write the builder has no form for (a
+ * visit inserted only if none in the hour).
+ */
+const RAW_SQL_REPOSITORIES = [
+  'map/repository.ts',
+  'alerts/repository.ts',
+  'places/repository.ts',
+  'solutions/list-repository.ts',
+  'solutions/search-repository.ts',
+  'solutions/post-rows-repository.ts',
+  'solutions/write-repository.ts',
+  'sessions/repository.ts',
+  'ussd/repository.ts',
+];
+/** The QueryClient methods whose first argument is a query key. */
+const QUERY_CLIENT_KEYED = '/^(getQueryData|setQueryData|getQueryState|fetchQuery|prefetchQuery|ensureQueryData)$/';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'apps/server/drizzle/**', 'coverage/**'] },
@@ -86,6 +105,23 @@ export default tseslint.config(
     },
   },
   {
+    // A query key is written once, in its feature's api/query-keys.ts (lib/query-keys.ts and
+    // lib/post-keys.ts for what several share): a key spelled twice drifts, and an invalidation
+    // then misses the screen it was meant for.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: [`${WEB}/**/query-keys.ts`, `${WEB}/lib/post-keys.ts`],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression.value",
+          `CallExpression[callee.property.name=${QUERY_CLIENT_KEYED}][arguments.0.type='ArrayExpression']`,
+          'VariableDeclarator[id.name=/Key$/] ArrayExpression',
+        ].map((selector) => ({ selector, message: 'Take the query key from a query-keys factory.' })),
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/db/**',
@@ -106,6 +142,33 @@ export default tseslint.config(
               group: ['**/db/*', 'drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
               allowTypeImports: true,
               message: 'Only repositories touch the database (STYLE 2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One data-access style per kind of query (docs/architecture.md): Drizzle's builder for plain
+    // reads and writes; raw SQL (`db.execute`, lib/sql-rows) only where the builder cannot say it:
+    // spatial and search queries, and the session check they embed.
+    files: ['apps/server/src/modules/**/*repository.ts'],
+    ignores: RAW_SQL_REPOSITORIES.map((file) => `apps/server/src/modules/${file}`),
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='execute']",
+          message: 'Plain reads and writes use the Drizzle builder; raw SQL is for spatial and search queries.',
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/sql-rows', '**/lib/sql-rows.js'],
+              message: 'Plain reads and writes use the Drizzle builder; raw SQL is for spatial and search queries.',
             },
           ],
         },

@@ -68,4 +68,29 @@ describe('lint boundaries', () => {
     );
     expect(ids).toEqual([]);
   });
+
+  it('refuse a query key written as a literal outside a query-keys factory', async () => {
+    const cases = [
+      "export const q = { queryKey: ['me'] };\n",
+      "import type { QueryClient } from '@tanstack/react-query';\nexport const f = (c: QueryClient) => c.setQueryData(['me'], null);\n",
+      "export const meKey = ['me'] as const;\n",
+    ];
+    for (const code of cases) expect(await ruleIds('apps/web/src/lib/x.ts', code)).toContain('no-restricted-syntax');
+  });
+
+  it('allow literal query keys in a factory', async () => {
+    const ids = await ruleIds(
+      'apps/web/src/features/info/api/query-keys.ts',
+      "export const infoKeys = { all: ['info'] as const };\nexport const q = { queryKey: infoKeys.all };\n",
+    );
+    expect(ids).toEqual([]);
+  });
+
+  it('refuse raw SQL in a repository of plain reads and writes, and allow it in a spatial one', async () => {
+    const code =
+      "import { sql } from 'drizzle-orm';\nimport type { Db } from '../../db/client.js';\n" +
+      'export const q = (db: Db) => db.execute(sql`select 1`);\n';
+    expect(await ruleIds('apps/server/src/modules/reports/repository.ts', code)).toContain('no-restricted-syntax');
+    expect(await ruleIds('apps/server/src/modules/map/repository.ts', code)).toEqual([]);
+  });
 });

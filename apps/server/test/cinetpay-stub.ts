@@ -38,6 +38,8 @@ export interface CinetPayStub {
   accept(transactionId: string, method?: string): void;
   /** The payer (or the operator) refuses. */
   refuse(transactionId: string): void;
+  /** While true, every new checkout is refused (as CinetPay answers a request it will not take). */
+  refuseStarts: boolean;
   /** The notification CinetPay would post for a transaction: its form fields and headers. */
   notification(
     transactionId: string,
@@ -59,6 +61,7 @@ export async function startCinetPayStub(): Promise<CinetPayStub> {
     secretKey,
     requests: [],
     transactions: new Map(),
+    refuseStarts: false,
     accept(transactionId, method = 'OM') {
       const t = stub.transactions.get(transactionId);
       if (t) Object.assign(t, { status: 'ACCEPTED', payment_method: method, operator_id: `MP${hex(8)}` });
@@ -113,6 +116,9 @@ export async function startCinetPayStub(): Promise<CinetPayStub> {
       return send(res, 400, { code: '609', message: 'AUTH_NOT_FOUND', api_response_id: responseId() });
     }
     if (path === '/v2/payment') {
+      if (stub.refuseStarts) {
+        return send(res, 400, { code: '608', message: 'MINIMUM_REQUIRED_FIELDS', api_response_id: responseId() });
+      }
       const required = ['transaction_id', 'amount', 'currency', 'description', 'notify_url', 'return_url', 'channels'];
       if (required.some((k) => body[k] === undefined || body[k] === '')) {
         return send(res, 400, { code: '608', message: 'MINIMUM_REQUIRED_FIELDS', api_response_id: responseId() });

@@ -686,3 +686,19 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_at_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * D-37 (migration 0030): what the USSD menu keeps about a number's user between sessions: the town
+ * they gave, their last search, and the USSD session that registered them.
+ */
+export const ussdProfiles = pgTable('ussd_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  registeredSession: text('registered_session'),
+  town: text('town'),
+  townLat: doublePrecision('town_lat'),
+  townLng: doublePrecision('town_lng'),
+  lastSearch: jsonb('last_search'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { localeTag, type Language } from '@app/shared';
+import { sharedKeys } from './query-keys';
 import { getLanguage } from './settings';
 
 export interface Country {
@@ -63,12 +64,10 @@ async function buildList(language: Language): Promise<CountryList> {
   return { sorted, nameOf: (code) => names.get(code.toUpperCase()) ?? code };
 }
 
-export const countryListQueryKey = (language: Language) => ['countries', language] as const;
-
 /** The country list of the interface language (or `language`), loaded once per visit. */
 export function useCountryList(language: Language = getLanguage()) {
   return useQuery({
-    queryKey: countryListQueryKey(language),
+    queryKey: sharedKeys.countries(language),
     queryFn: () => loadCountryList(language),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -100,7 +99,7 @@ export function countryNameIn(value: string, language: Language, list?: CountryL
  */
 export function useCountryName(language: Language = getLanguage()) {
   const { data } = useQuery({
-    queryKey: countryListQueryKey(language),
+    queryKey: sharedKeys.countries(language),
     queryFn: () => loadCountryList(language),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -119,5 +118,5 @@ export async function loadDialCodes(): Promise<Record<string, string>> {
 }
 
 export function useDialCodes() {
-  return useQuery({ queryKey: ['dialCodes'], queryFn: loadDialCodes, staleTime: Infinity, gcTime: Infinity });
+  return useQuery({ queryKey: sharedKeys.dialCodes(), queryFn: loadDialCodes, staleTime: Infinity, gcTime: Infinity });
 }

@@ -3,11 +3,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@app/shared';
 import { apiFetch } from './api-client';
+import { sharedKeys } from './query-keys';
 import { getCurrentUser, isSignedIn, storeCurrentUser } from './session';
 
 export const currentUserQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: sharedKeys.me(),
     queryFn: async () => {
       const { data } = await apiFetch<{ data: User }>('/user/me', { afterFirstScreen: true });
       storeCurrentUser(data);

@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Payment } from '@app/shared';
 import { apiFetch } from './api-client';
+import { sharedKeys } from './query-keys';
 
 export const paymentsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: ['payments', userId],
+    queryKey: sharedKeys.payments(userId),
     queryFn: () =>
       apiFetch<{ data: Payment[] }>(`/payment/getUserPayments/${encodeURIComponent(userId)}`).then((r) => r.data),
   });

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 import type { Position } from './position';
+import { sharedKeys } from './query-keys';
 import { positionCountry, rememberPositionCountry } from './local-defaults';
 
 interface ReversePlace {
@@ -24,7 +25,7 @@ export function usePositionCountry(position: Position | null): string | null {
   const lat = position ? Math.round(position.lat * 100) / 100 : 0;
   const lng = position ? Math.round(position.lng * 100) / 100 : 0;
   const found = useQuery({
-    queryKey: ['places', 'reverse-country', lat, lng],
+    queryKey: sharedKeys.positionCountry(lat, lng),
     queryFn: () => countryAt(lat, lng),
     enabled: position !== null,
     staleTime: Infinity,

@@ -34,4 +34,6 @@ export const postKeys = {
   mine: (userId: string) => [...ALL, 'mine', userId, ...displayKey()] as const,
   /** My Orders. */
   orders: (userId: string) => [...ALL, 'orders', userId, ...displayKey()] as const,
+  /** The categories and preset prices: outside `all`, as no post's change alters them. */
+  catalogue: () => ['catalogue'] as const,
 };

@@ -40,8 +40,9 @@ export const dehydrateOptions = {
 export const MAX_SAVED_MESSAGES = 50;
 
 /**
- * A deal's thread (features/deals' key `['deals', 'messages', dealId]`, oldest first) is saved
- * with its newest MAX_SAVED_MESSAGES messages only.
+ * A deal's thread (features/deals' `dealKeys.messages`, `['deals', 'messages', dealId]`, oldest
+ * first) is saved with its newest MAX_SAVED_MESSAGES messages only; features/deals'
+ * saved-thread.test.ts holds the two to the same shape.
  */
 function trimmed(query: PersistedClient['clientState']['queries'][number]) {
   const [root, kind] = query.queryKey;

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReversePlace } from '@app/shared';
 import { apiFetch } from './api-client';
 import type { Position } from './position';
+import { sharedKeys } from './query-keys';
 import { getLanguage } from './settings';
 
 const lang = (): 'en' | 'fr' => (getLanguage() === 'fr-ca' ? 'fr' : 'en');
@@ -17,7 +18,7 @@ export function reversePlace(point: Position): Promise<ReversePlace> {
 /** The city nearest to `point`, or undefined while unknown (none chosen, loading, or failed). */
 export function useReversePlace(point: Position | null): ReversePlace | undefined {
   const found = useQuery({
-    queryKey: ['places', 'reverse', point?.lat ?? null, point?.lng ?? null, lang()],
+    queryKey: sharedKeys.reversePlace(point?.lat ?? null, point?.lng ?? null, lang()),
     queryFn: () => reversePlace(point!),
     enabled: point !== null,
     staleTime: Infinity,

@@ -1,11 +1,12 @@
 // D-36: alerts (migration 0029). Matching a new post is one statement: the alerts whose area box
 // holds the post's point (GiST), then the distance, type, category and words checked in SQL.
+import { alertSchema } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { queryRows, type SqlExecutor } from '../../lib/sql-rows.js';
-import { LISTED } from '../solutions/post-rows-repository.js';
+import { LISTED, solutionRow } from '../solutions/post-rows-repository.js';
 import { typoOf } from '../solutions/search-repository.js';
 
 /**
@@ -22,21 +23,25 @@ const distanceKm = (a: SQL, b: SQL): SQL =>
   sql`(2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians((${b})[1] - (${a})[1]) / 2), 2)
     + cos(radians((${a})[1])) * cos(radians((${b})[1])) * power(sin(radians((${b})[0] - (${a})[0]) / 2), 2)))))`;
 
-export const alertRow = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  user_role: z.enum(['needSolution', 'provideSolution']).nullable(),
-  category: z.string().nullable(),
-  sub_category_id: z.string().nullable(),
-  q: z.string(),
-  lng: z.coerce.number(),
-  lat: z.coerce.number(),
-  radius_km: z.coerce.number(),
-  sms: z.boolean(),
-  last_match_at: z.string().nullable(),
-  last_solution_id: z.string().nullable(),
-  created_at: z.string(),
-});
+/** An alert as ALERT_COLUMNS selects it: the API's alert (shared schemas/alerts.ts) with its owner. */
+export const alertRow = alertSchema
+  .pick({
+    sub_category_id: true,
+    q: true,
+    sms: true,
+    last_match_at: true,
+    last_solution_id: true,
+    created_at: true,
+  })
+  .extend({
+    id: z.string(),
+    user_id: z.string(),
+    user_role: alertSchema.shape.type,
+    category: z.string().nullable(),
+    lng: z.coerce.number(),
+    lat: z.coerce.number(),
+    radius_km: z.coerce.number(),
+  });
 export type AlertRow = z.infer<typeof alertRow>;
 
 const ALERT_COLUMNS = sql`a.id, a.user_id, a.user_role, a.category, a.sub_category_id, a.q,
@@ -279,17 +284,17 @@ export function alertsRepository(db: Db) {
         sql`select s.id, s.user_id, s.user_role, s.title, s.sub_category_en, s.sub_category_fr, s.pickup_city,
             s.price_usd, s.price_eur, s.price_xof
           from solutions s where s.id = ${solutionId}`,
-        z.object({
-          id: z.string(),
-          user_id: z.string(),
-          user_role: z.enum(['needSolution', 'provideSolution']),
-          title: z.string().nullable(),
-          sub_category_en: z.string(),
-          sub_category_fr: z.string(),
-          pickup_city: z.string().nullable(),
-          price_usd: z.coerce.number(),
-          price_eur: z.coerce.number(),
-          price_xof: z.coerce.number(),
+        solutionRow.pick({
+          id: true,
+          user_id: true,
+          user_role: true,
+          title: true,
+          sub_category_en: true,
+          sub_category_fr: true,
+          pickup_city: true,
+          price_usd: true,
+          price_eur: true,
+          price_xof: true,
         }),
       );
       return row;

@@ -1,7 +1,7 @@
 // D-31: the table behind plugin.ts. Only this file touches `idempotency_keys`.
 // Every step is one statement, atomic on PostgreSQL and PGlite alike, so two instances racing for
 // one key agree on who runs the request.
-import { and, eq, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
 
@@ -85,12 +85,14 @@ export function idempotencyStore(db: Db) {
 
     /** Removes a batch of keys older than 24 hours (any user's). */
     async sweep(now: Date): Promise<void> {
-      await db.execute(sql`
-        delete from ${idempotencyKeys}
-        where (${idempotencyKeys.userId}, ${idempotencyKeys.key}) in (
-          select ${idempotencyKeys.userId}, ${idempotencyKeys.key} from ${idempotencyKeys}
-          where ${idempotencyKeys.expiresAt} < ${now.toISOString()}::timestamptz limit ${SWEEP_BATCH}
-        )`);
+      const expired = db
+        .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key })
+        .from(idempotencyKeys)
+        .where(lt(idempotencyKeys.expiresAt, now))
+        .limit(SWEEP_BATCH);
+      await db
+        .delete(idempotencyKeys)
+        .where(inArray(sql`(${idempotencyKeys.userId}, ${idempotencyKeys.key})`, expired));
     },
   };
 }

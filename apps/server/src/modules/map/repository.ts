@@ -3,12 +3,11 @@
 // migration 0003). Otherwise the exact path filters open posts with `location <@ box`, answered
 // from the partial GiST index solutions_open_location_gist alone (it includes type and category),
 // and counts clusters in the database on a grid whose cell follows the zoom.
-import { CATEGORY_IDS, USER_ROLES } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { parseRows, queryRows } from '../../lib/sql-rows.js';
-import { viewerExact } from '../solutions/post-rows-repository.js';
+import { solutionRow, viewerExact } from '../solutions/post-rows-repository.js';
 
 export interface MapFilter {
   /** One or two boxes (two when the viewport crosses the antimeridian): [west, south, east, north]. */
@@ -17,31 +16,37 @@ export interface MapFilter {
   category?: string | undefined;
 }
 
-/** A post of pointsQuery, parsed from each row (lib/sql-rows.ts); its created_at only orders them. */
-const pointRow = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  user_role: z.enum(USER_ROLES),
-  category: z.enum(CATEGORY_IDS),
-  /** D-35: the public point (`location`); the exact one only for a viewer allowed it (exactPoints). */
-  lng: z.coerce.number(),
-  lat: z.coerce.number(),
-  /** D-35: the owner shows the exact place: the public point is the exact one. */
-  show_exact_location: z.boolean(),
-  sub_category_en: z.string(),
-  /** D-30: null means the sub-category's name. */
-  title: z.string().nullable(),
-  sub_category_fr: z.string(),
-  sub_category_id: z.string(),
-  price_usd: z.number(),
-  price_eur: z.number(),
-  price_xof: z.number(),
-  verified: z.boolean(),
-  vip: z.boolean(),
-  completed_deals: z.number(),
-  rating_sum: z.number(),
-  rating_count: z.number(),
-});
+/**
+ * A post of pointsQuery, parsed from each row (lib/sql-rows.ts); its created_at only orders them.
+ * Its post columns are the post row's (solutionRow, itself picked from the shared records.ts).
+ */
+const pointRow = solutionRow
+  .pick({
+    id: true,
+    user_id: true,
+    user_role: true,
+    category: true,
+    /** D-35: the owner shows the exact place: the public point is the exact one. */
+    show_exact_location: true,
+    sub_category_en: true,
+    /** D-30: null means the sub-category's name. */
+    title: true,
+    sub_category_fr: true,
+    sub_category_id: true,
+    price_usd: true,
+    price_eur: true,
+    price_xof: true,
+  })
+  .extend({
+    /** D-35: the public point (`location`); the exact one only for a viewer allowed it (exactPoints). */
+    lng: z.coerce.number(),
+    lat: z.coerce.number(),
+    verified: z.boolean(),
+    vip: z.boolean(),
+    completed_deals: z.number(),
+    rating_sum: z.number(),
+    rating_count: z.number(),
+  });
 export type PointRow = z.infer<typeof pointRow>;
 
 /** A cluster: its posts' mean position and count. */

@@ -36,9 +36,8 @@ import type { PaymentCore } from './settlement.js';
 export function dealFeeService(
   { repo, deals, solutions, provider, mobileMoney, cdfPerUsdMilli = DEFAULT_CDF_PER_USD_MILLI, now, log }: PaymentDeps,
   {
-    momoName,
     methodFor,
-    startMobileMoney,
+    chargeMobileMoney,
     post,
     payable,
     settlementFor,
@@ -90,31 +89,21 @@ export function dealFeeService(
       const amount = { value: toDecimalString(amountMinor, currency), currency };
       const description = `${PAY_AS_YOU_GO_PERCENT}% fee: ${titleOf(row).en}`;
       if (method === 'mobile_money' && mobileMoney && momoUrls) {
-        const transactionId = newTransactionId();
-        await repo.insertPayment({
-          userId: caller.userId,
-          solutionId: row.id,
-          dealId: deal.id,
-          kind: 'onetime',
-          provider: momoName,
-          providerPaymentId: transactionId,
-          amountMinor,
-          currency,
-        });
-        let started;
-        try {
-          started = await startMobileMoney(
-            mobileMoney,
-            momoUrls,
-            { transactionId, amountMinor, currency, description },
-            caller.userId,
-            person,
-          );
-        } catch (error) {
-          const [again] = [await repo.paymentByProviderId(transactionId)];
-          if (again) await repo.markFailed(again.id);
-          providerError(error);
-        }
+        const started = await chargeMobileMoney(
+          mobileMoney,
+          momoUrls,
+          {
+            userId: caller.userId,
+            solutionId: row.id,
+            dealId: deal.id,
+            kind: 'onetime',
+            transactionId: newTransactionId(),
+            amountMinor,
+            currency,
+            description,
+          },
+          person,
+        );
         return { url: started.url, amount };
       }
       let order;

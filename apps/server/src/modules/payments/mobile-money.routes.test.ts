@@ -220,6 +220,34 @@ describe('mobile money through CinetPay (the real adapter against its stub)', ()
     expect(rows[0]).toMatchObject({ amountMinor: 7900, currency: 'XOF', status: 'captured', operator: 'Orange Money' });
   });
 
+  it('leaves the payment failed, and grants nothing, when CinetPay will not start the checkout', async () => {
+    const supplier = await signedUp(t.app);
+    const { dealId } = await cfaDeal(t.app, supplier);
+    const before = stub.requests.length;
+    stub.refuseStarts = true;
+    try {
+      const pay = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/pay',
+        headers: supplier.headers,
+        payload: { deal_id: dealId },
+      });
+      const subscribe = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment/subscribe',
+        headers: supplier.headers,
+        payload: { currency: 'XOF' },
+      });
+      for (const res of [pay, subscribe]) expect(res.json().code).toBe('VALIDATION');
+    } finally {
+      stub.refuseStarts = false;
+    }
+    const sent = stub.requests.slice(before).filter((r) => r.path === '/v2/payment');
+    expect(sent).toHaveLength(2);
+    for (const { body } of sent) expect((await rowOf(String(body.transaction_id))).status).toBe('failed');
+    expect(await contactAccess(dealId)).toBe('none');
+  });
+
   it('answers CinetPay’s availability ping and refuses a notification for another site', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/payment/notify/cinetpay' })).statusCode).toBe(200);
     const other = stub.notification('MM0000', { cpm_site_id: '1' });

@@ -48,27 +48,55 @@ export function paymentCore({ repo, deals, solutions, provider, mobileMoney, not
     method ?? (isMobileMoneyCurrency(currency) && mobileMoney ? 'mobile_money' : 'card');
 
   type Person = NonNullable<Awaited<ReturnType<typeof repo.person>>>;
-  /** D-38: one mobile-money checkout, started for the payer in their language. */
-  const startMobileMoney = (
+  /**
+   * D-38: one mobile-money checkout (a deal's fee or a subscription), started for the payer in
+   * their language. The payment is recorded pending first, so the provider's notification always
+   * finds its row; a checkout that does not start leaves it failed.
+   */
+  async function chargeMobileMoney(
     adapter: MobileMoneyAdapter,
     urls: MobileMoneyUrls,
-    payment: { transactionId: string; amountMinor: number; currency: CurrencyCode; description: string },
-    userId: string,
+    payment: Pick<Parameters<typeof repo.insertPayment>[0], 'userId' | 'solutionId' | 'dealId' | 'kind'> & {
+      transactionId: string;
+      amountMinor: number;
+      currency: CurrencyCode;
+      description: string;
+    },
     person: Person,
-  ) =>
-    adapter.start({
-      ...payment,
-      notifyUrl: urls.notifyUrl,
-      returnUrl: urls.returnUrl(payment.transactionId),
-      lang: person.language === 'fr' ? 'fr' : 'en',
-      customer: {
-        id: userId,
-        name: person.firstName,
-        surname: person.lastName ?? person.firstName,
-        phone: person.mobile,
-        country: person.country,
-      },
+  ): Promise<{ url: string }> {
+    const { userId, solutionId, dealId, kind, transactionId, amountMinor, currency, description } = payment;
+    const pending = await repo.insertPayment({
+      userId,
+      solutionId,
+      dealId,
+      kind,
+      provider: momoName,
+      providerPaymentId: transactionId,
+      amountMinor,
+      currency,
     });
+    try {
+      return await adapter.start({
+        transactionId,
+        amountMinor,
+        currency,
+        description,
+        notifyUrl: urls.notifyUrl,
+        returnUrl: urls.returnUrl(transactionId),
+        lang: person.language === 'fr' ? 'fr' : 'en',
+        customer: {
+          id: userId,
+          name: person.firstName,
+          surname: person.lastName ?? person.firstName,
+          phone: person.mobile,
+          country: person.country,
+        },
+      });
+    } catch (error) {
+      await repo.markFailed(pending.id);
+      providerError(error);
+    }
+  }
 
   async function post(solutionId: string): Promise<SolutionRow> {
     const row = await solutions.findById(solutionId);
@@ -268,7 +296,7 @@ export function paymentCore({ repo, deals, solutions, provider, mobileMoney, not
     momoName,
     receipt,
     methodFor,
-    startMobileMoney,
+    chargeMobileMoney,
     post,
     payable,
     settlementFor,

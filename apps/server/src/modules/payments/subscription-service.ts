@@ -28,7 +28,7 @@ import type { PaymentCore } from './settlement.js';
 
 export function subscriptionService(
   { repo, users, provider, mobileMoney, now }: PaymentDeps,
-  { momoName, methodFor, startMobileMoney, confirmMomo, activate }: PaymentCore,
+  { momoName, methodFor, chargeMobileMoney, confirmMomo, activate }: PaymentCore,
 ) {
   return {
     /** The User record with its subscription judged on the server's clock (D-16). */
@@ -70,28 +70,19 @@ export function subscriptionService(
           amountMinor,
           currency,
         });
-        await repo.insertPayment({
-          userId: caller.userId,
-          kind: 'subscription',
-          provider: momoName,
-          providerPaymentId: transactionId,
-          amountMinor,
-          currency,
-        });
-        let started;
-        try {
-          started = await startMobileMoney(
-            mobileMoney,
-            momoUrls,
-            { transactionId, amountMinor, currency, description: 'Yearly subscription' },
-            caller.userId,
-            person,
-          );
-        } catch (error) {
-          const row = await repo.paymentByProviderId(transactionId);
-          if (row) await repo.markFailed(row.id);
-          providerError(error);
-        }
+        const started = await chargeMobileMoney(
+          mobileMoney,
+          momoUrls,
+          {
+            userId: caller.userId,
+            kind: 'subscription',
+            transactionId,
+            amountMinor,
+            currency,
+            description: 'Yearly subscription',
+          },
+          person,
+        );
         return { url: started.url, amount };
       }
       if (!provider.subscriptionCurrencies.includes(currency)) {

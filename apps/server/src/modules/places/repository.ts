@@ -1,14 +1,14 @@
 // D-26: cities by name (accent- and typo-tolerant) or nearest to a point, from the places table
 // (migration 0020), answered from its indexes.
+import { placeLabelSchema, placeSchema } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../lib/sql-rows.js';
 
-const placeRow = z.object({
-  name: z.string(),
-  region: z.string().nullable(),
-  country_code: z.string(),
+// The rows are the API's places (shared schemas/places.ts) without the names the service adds;
+// coordinates are coerced, as a driver may answer a computed number as text.
+const placeRow = placeSchema.pick({ name: true, region: true, country_code: true }).extend({
   lat: z.coerce.number(),
   lng: z.coerce.number(),
 });
@@ -17,8 +17,7 @@ export type PlaceRow = z.infer<typeof placeRow>;
 const nearestRow = placeRow.extend({ distance_km: z.coerce.number() });
 export type NearestRow = z.infer<typeof nearestRow>;
 
-const labelRow = z.object({
-  name: z.string(),
+const labelRow = placeLabelSchema.pick({ name: true }).extend({
   lat: z.coerce.number(),
   lng: z.coerce.number(),
   population: z.coerce.number(),

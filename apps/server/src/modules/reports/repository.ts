@@ -1,11 +1,10 @@
 // Reports and moderation (D-29, migration 0021): the reports, a post's hidden flag and a user's
 // block. Blocking marks the user's posts owner_blocked in the same transaction, so the map cells
 // (their triggers), the open-post indexes and every list drop them at once; unblocking restores them.
-import { REPORT_REASONS, REPORT_STATUSES, type Report, type ReportReason } from '@app/shared';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import type { Report, ReportReason } from '@app/shared';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { parseRows } from '../../lib/sql-rows.js';
 import { deals, reports, solutions, users } from '../../db/schema.js';
 
 export interface NewReport {
@@ -27,29 +26,42 @@ export interface PostTarget {
   acceptorId: string | null;
 }
 
-/** A row of reportsQuery. */
-const reportRow = z.object({
-  id: z.string(),
-  reason: z.enum(REPORT_REASONS),
-  text: z.string().nullable(),
-  status: z.enum(REPORT_STATUSES),
-  created_at: z.coerce.date(),
-  reporter_id: z.string(),
-  reporter_first_name: z.string(),
-  solution_id: z.string().nullable(),
-  title: z.string().nullable(),
-  sub_category_en: z.string().nullable(),
-  sub_category_fr: z.string().nullable(),
-  solution_hidden: z.boolean().nullable(),
-  solution_user_id: z.string().nullable(),
-  person_id: z.string().nullable(),
-  person_first_name: z.string().nullable(),
-  person_blocked: z.boolean().nullable(),
-});
-type ReportRow = z.infer<typeof reportRow>;
-
 /** At most this many reports on the admin's screen: open ones come first. */
 export const REPORT_LIST_LIMIT = 200;
+
+const reporter = alias(users, 'reporter');
+const person = alias(users, 'person');
+
+/** Reports with what the admin acts on: the post, and the reported user or else the post's owner. */
+const selectReports = (db: Db, where: SQL | undefined, limit: number) =>
+  db
+    .select({
+      id: reports.id,
+      reason: reports.reason,
+      text: reports.text,
+      status: reports.status,
+      created_at: reports.createdAt,
+      reporter_id: reports.reporterId,
+      reporter_first_name: reporter.firstName,
+      solution_id: solutions.id,
+      title: solutions.title,
+      sub_category_en: solutions.subCategoryEn,
+      sub_category_fr: solutions.subCategoryFr,
+      solution_hidden: solutions.hidden,
+      solution_user_id: solutions.userId,
+      person_id: person.id,
+      person_first_name: person.firstName,
+      person_blocked_at: person.blockedAt,
+    })
+    .from(reports)
+    .innerJoin(reporter, eq(reporter.id, reports.reporterId))
+    .leftJoin(solutions, eq(solutions.id, reports.solutionId))
+    .leftJoin(person, eq(person.id, sql`coalesce(${reports.userId}, ${solutions.userId})`))
+    .where(where)
+    .orderBy(desc(reports.status), desc(reports.createdAt), desc(reports.id))
+    .limit(limit);
+
+type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
 
 const toReport = (r: ReportRow): Report => ({
   _id: r.id,
@@ -68,26 +80,13 @@ const toReport = (r: ReportRow): Report => ({
       }
     : null,
   user: r.person_id
-    ? { _id: r.person_id, firstName: r.person_first_name ?? '', blocked: r.person_blocked === true }
+    ? { _id: r.person_id, firstName: r.person_first_name ?? '', blocked: r.person_blocked_at !== null }
     : null,
 });
 
-/** Reports with what the admin acts on: the post, and the reported user or else the post's owner. */
-const reportsQuery = (where: SQL, limit: number) => sql`
-  select r.id, r.reason, r.text, r.status, r.created_at, r.reporter_id, ru.first_name as reporter_first_name,
-         s.id as solution_id, s.title, s.sub_category_en, s.sub_category_fr, s.hidden as solution_hidden,
-         s.user_id as solution_user_id,
-         p.id as person_id, p.first_name as person_first_name, p.blocked_at is not null as person_blocked
-  from reports r
-  join users ru on ru.id = r.reporter_id
-  left join solutions s on s.id = r.solution_id
-  left join users p on p.id = coalesce(r.user_id, s.user_id)
-  where ${where}
-  order by r.status desc, r.created_at desc, r.id desc
-  limit ${limit}`;
-
 export function reportsRepository(db: Db) {
-  const rows = (result: unknown) => parseRows(result, reportRow).map(toReport);
+  const reportsWhere = async (where: SQL | undefined, limit: number) =>
+    (await selectReports(db, where, limit)).map(toReport);
   return {
     async insert(report: NewReport): Promise<string> {
       const [row] = await db.insert(reports).values(report).returning({ id: reports.id });
@@ -121,11 +120,11 @@ export function reportsRepository(db: Db) {
 
     /** Open reports first ('open' sorts after 'closed', hence desc), newest first within each. */
     async list(): Promise<Report[]> {
-      return rows(await db.execute(reportsQuery(sql`true`, REPORT_LIST_LIMIT)));
+      return reportsWhere(undefined, REPORT_LIST_LIMIT);
     },
 
     async byId(id: string): Promise<Report | undefined> {
-      return rows(await db.execute(reportsQuery(sql`r.id = ${id}`, 1)))[0];
+      return (await reportsWhere(eq(reports.id, id), 1))[0];
     },
 
     async setStatus(id: string, status: 'open' | 'closed', adminId: string): Promise<boolean> {
@@ -143,7 +142,7 @@ export function reportsRepository(db: Db) {
       const updated = await db
         .update(solutions)
         .set({ hidden, hiddenAt: hidden ? new Date() : null })
-        .where(and(eq(solutions.id, solutionId), sql`${solutions.status} <> 'Deleted'`))
+        .where(and(eq(solutions.id, solutionId), ne(solutions.status, 'Deleted')))
         .returning({ id: solutions.id });
       return updated.length > 0;
     },
@@ -160,7 +159,7 @@ export function reportsRepository(db: Db) {
         await tx
           .update(solutions)
           .set({ ownerBlocked: blocked })
-          .where(and(eq(solutions.userId, userId), sql`${solutions.ownerBlocked} <> ${blocked}`));
+          .where(and(eq(solutions.userId, userId), ne(solutions.ownerBlocked, blocked)));
         return true;
       });
     },

@@ -1,7 +1,7 @@
 // Posts: one repository made of its use cases (write-repository, list-repository,
 // search-repository; the row they share in post-rows), and the small reads about a post's deals,
 // images, visits and subscriptions. Positions are answered by the GiST index (D-5).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { RunningSubscription } from '../entitlements/service.js';
 import { deals, solutionImages, subscriptions, users, visits } from '../../db/schema.js';
@@ -26,12 +26,12 @@ export function solutionsRepository(db: Db) {
         .select({ id: deals.id, state: deals.state })
         .from(deals)
         .where(and(eq(deals.solutionId, solutionId), eq(deals.acceptorId, viewerId), isNull(deals.endedAt)))
-        .orderBy(sql`${deals.acceptedAt} desc`)
+        .orderBy(desc(deals.acceptedAt))
         .limit(1);
       const booked = await db
         .select({ fromAt: deals.fromAt, toAt: deals.toAt })
         .from(deals)
-        .where(and(eq(deals.solutionId, solutionId), eq(deals.state, 'accepted'), sql`${deals.fromAt} is not null`));
+        .where(and(eq(deals.solutionId, solutionId), eq(deals.state, 'accepted'), isNotNull(deals.fromAt)));
       return {
         requestCount: Number(open?.n ?? 0),
         myDeal: mine,

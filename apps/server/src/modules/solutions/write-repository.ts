@@ -1,6 +1,6 @@
 // Post writes: a new post with its images, the soft delete (D-6) and visits.
 import type { Bilingual } from '@app/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { queryRows } from '../../lib/sql-rows.js';
@@ -53,7 +53,7 @@ export function postWrites(db: Db) {
         const [row] = await tx
           .update(solutions)
           .set({ status: 'Deleted', deletedAt: at })
-          .where(and(eq(solutions.id, id), sql`${solutions.status} <> 'Deleted'`))
+          .where(and(eq(solutions.id, id), ne(solutions.status, 'Deleted')))
           .returning({ id: solutions.id });
         if (!row) return null;
         // D-32: its open requests are declined and its confirmed deals cancelled; a completed deal

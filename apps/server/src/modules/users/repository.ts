@@ -1,6 +1,15 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { emailCodes, sessions, smsCodes, socialIdentities, solutions, subscriptions, users } from '../../db/schema.js';
+import {
+  emailCodes,
+  sessions,
+  smsCodes,
+  socialIdentities,
+  solutions,
+  subscriptions,
+  users,
+  ussdProfiles,
+} from '../../db/schema.js';
 import type { SubscriptionState } from './user-record.js';
 
 type NewUserRow = typeof users.$inferInsert;
@@ -62,9 +71,7 @@ export function usersRepository(db: Db) {
       const rows = await db
         .select()
         .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, userId), sql`${subscriptions.status} in ('active', 'expired', 'cancelled')`),
-        )
+        .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'expired', 'cancelled'])))
         .orderBy(sql`${subscriptions.endAt} desc nulls last`);
       // A cancelled subscription keeps the period already paid for (BILLING.SUBSCRIPTION.CANCELLED).
       const running = rows.find((r) => r.status !== 'expired' && r.endAt !== null && r.endAt > now);
@@ -117,7 +124,7 @@ export function usersRepository(db: Db) {
         await tx.delete(sessions).where(eq(sessions.userId, id));
         await tx.delete(socialIdentities).where(eq(socialIdentities.userId, id));
         // D-37: the town and last search the USSD menu kept go with the account.
-        await tx.execute(sql`delete from ussd_profiles where user_id = ${id}`);
+        await tx.delete(ussdProfiles).where(eq(ussdProfiles.userId, id));
       });
     },
   };
@@ -156,7 +163,7 @@ export function codesRepository(db: Db) {
             gt(smsCodes.expiresAt, now),
           ),
         )
-        .orderBy(sql`${smsCodes.createdAt} desc`)
+        .orderBy(desc(smsCodes.createdAt))
         .limit(1);
       return row;
     },
@@ -165,7 +172,7 @@ export function codesRepository(db: Db) {
       const [row] = await db
         .update(smsCodes)
         .set({ attempts: sql`${smsCodes.attempts} + 1` })
-        .where(and(eq(smsCodes.id, id), sql`${smsCodes.attempts} < ${maxTries}`))
+        .where(and(eq(smsCodes.id, id), lt(smsCodes.attempts, maxTries)))
         .returning({ attempts: smsCodes.attempts });
       return row?.attempts ?? null;
     },
@@ -174,7 +181,7 @@ export function codesRepository(db: Db) {
       const rows = await db
         .update(smsCodes)
         .set({ consumedAt: now, tokenHash, tokenExpiresAt })
-        .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), sql`${smsCodes.attempts} < ${maxTries}`))
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.consumedAt), lt(smsCodes.attempts, maxTries)))
         .returning({ id: smsCodes.id });
       return rows.length === 1;
     },
@@ -229,7 +236,7 @@ export function emailCodesRepository(db: Db) {
             gt(emailCodes.expiresAt, now),
           ),
         )
-        .orderBy(sql`${emailCodes.createdAt} desc`)
+        .orderBy(desc(emailCodes.createdAt))
         .limit(1);
       return row;
     },
@@ -238,7 +245,7 @@ export function emailCodesRepository(db: Db) {
       const [row] = await db
         .update(emailCodes)
         .set({ attempts: sql`${emailCodes.attempts} + 1` })
-        .where(and(eq(emailCodes.id, id), sql`${emailCodes.attempts} < ${maxTries}`))
+        .where(and(eq(emailCodes.id, id), lt(emailCodes.attempts, maxTries)))
         .returning({ attempts: emailCodes.attempts });
       return row?.attempts ?? null;
     },
@@ -247,7 +254,7 @@ export function emailCodesRepository(db: Db) {
       const rows = await db
         .update(emailCodes)
         .set({ consumedAt: now })
-        .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), sql`${emailCodes.attempts} < ${maxTries}`))
+        .where(and(eq(emailCodes.id, id), isNull(emailCodes.consumedAt), lt(emailCodes.attempts, maxTries)))
         .returning({ id: emailCodes.id });
       return rows.length === 1;
     },

@@ -1,7 +1,9 @@
-// D-37: the USSD profile of a user (migration 0030) and the positions "near me" starts from.
-import { sql } from 'drizzle-orm';
+// D-37: the USSD profile of a user (migration 0030), written with Drizzle's builder, and the
+// positions "near me" starts from, read as points in SQL.
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { ussdProfiles } from '../../db/schema.js';
 import { queryRows } from '../../lib/sql-rows.js';
 
 export const lastSearchSchema = z.object({
@@ -16,58 +18,49 @@ export type LastSearch = z.infer<typeof lastSearchSchema>;
 const profileRow = z.object({
   registered_session: z.string().nullable(),
   town: z.string().nullable(),
-  town_lat: z.coerce.number().nullable(),
-  town_lng: z.coerce.number().nullable(),
+  town_lat: z.number().nullable(),
+  town_lng: z.number().nullable(),
   last_search: lastSearchSchema.nullable().catch(null),
 });
 export type UssdProfile = z.infer<typeof profileRow>;
 
 const pointRow = z.object({ lng: z.coerce.number(), lat: z.coerce.number() });
 
+type ProfileChange = Omit<Partial<typeof ussdProfiles.$inferInsert>, 'userId' | 'updatedAt'>;
+
 export function ussdRepository(db: Db) {
-  const upsert = (
-    userId: string,
-    set: ReturnType<typeof sql>,
-    columns: ReturnType<typeof sql>,
-    values: ReturnType<typeof sql>,
-  ) =>
-    db.execute(sql`insert into ussd_profiles (user_id, ${columns}) values (${userId}, ${values})
-      on conflict (user_id) do update set ${set}, updated_at = now()`);
+  /** Creates the user's profile with `change`, or applies `change` to the one they have. */
+  const upsert = (userId: string, change: ProfileChange) =>
+    db
+      .insert(ussdProfiles)
+      .values({ userId, ...change })
+      .onConflictDoUpdate({ target: ussdProfiles.userId, set: { ...change, updatedAt: sql`now()` } });
   return {
     async profile(userId: string): Promise<UssdProfile | undefined> {
-      const rows = await queryRows(
-        db,
-        sql`select registered_session, town, town_lat, town_lng, last_search from ussd_profiles where user_id = ${userId}`,
-        profileRow,
-      );
-      return rows[0];
+      const [row] = await db
+        .select({
+          registered_session: ussdProfiles.registeredSession,
+          town: ussdProfiles.town,
+          town_lat: ussdProfiles.townLat,
+          town_lng: ussdProfiles.townLng,
+          last_search: ussdProfiles.lastSearch,
+        })
+        .from(ussdProfiles)
+        .where(eq(ussdProfiles.userId, userId));
+      // The stored last search is JSON: one of an older shape reads as none.
+      return row && profileRow.parse(row);
     },
 
     async markRegistered(userId: string, sessionId: string): Promise<void> {
-      await upsert(
-        userId,
-        sql`registered_session = excluded.registered_session`,
-        sql`registered_session`,
-        sql`${sessionId}`,
-      );
+      await upsert(userId, { registeredSession: sessionId });
     },
 
     async saveTown(userId: string, town: { name: string; lat: number; lng: number }): Promise<void> {
-      await upsert(
-        userId,
-        sql`town = excluded.town, town_lat = excluded.town_lat, town_lng = excluded.town_lng`,
-        sql`town, town_lat, town_lng`,
-        sql`${town.name}, ${town.lat}, ${town.lng}`,
-      );
+      await upsert(userId, { town: town.name, townLat: town.lat, townLng: town.lng });
     },
 
     async saveLastSearch(userId: string, search: LastSearch): Promise<void> {
-      await upsert(
-        userId,
-        sql`last_search = excluded.last_search`,
-        sql`last_search`,
-        sql`${JSON.stringify(search)}::jsonb`,
-      );
+      await upsert(userId, { lastSearch: search });
     },
 
     /**

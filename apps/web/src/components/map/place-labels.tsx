@@ -9,6 +9,7 @@ import { divIcon, point } from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
 import { Marker, Pane, useMap } from 'react-leaflet';
 import { apiFetch } from '../../lib/api-client';
+import { sharedKeys } from '../../lib/query-keys';
 
 /** Above the country shapes and tiles' pane, below the posts' markers (Leaflet's marker pane, 600). */
 const LABELS_PANE = 'place-labels';
@@ -21,8 +22,6 @@ interface View {
 }
 
 const round4 = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
-
-export const placeLabelsKey = (view: View | null) => ['place-labels', view?.bbox ?? '', view?.zoom ?? -1] as const;
 
 function useView(): View | null {
   const map = useMap();
@@ -74,7 +73,7 @@ function labelIcon(name: string) {
 export function PlaceLabels() {
   const view = useView();
   const labels = useQuery({
-    queryKey: placeLabelsKey(view),
+    queryKey: sharedKeys.placeLabels(view?.bbox ?? '', view?.zoom ?? -1),
     queryFn: () =>
       apiFetch<{ data: PlaceLabel[] }>(
         `/places/labels?${new URLSearchParams({ bbox: view!.bbox, zoom: String(view!.zoom) }).toString()}`,

@@ -3,13 +3,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { adminUpdateUserBodySchema, adminUserSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
 
 export type AdminUser = ReturnType<(typeof adminUserSchema)['parse']>;
 export type AdminUserChange = ReturnType<(typeof adminUpdateUserBodySchema)['parse']>;
 
 export const adminUsersQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'users'],
+    queryKey: adminKeys.users(),
     queryFn: () => apiFetch<{ data: AdminUser[] }>('/admin/users').then((r) => r.data),
   });
 

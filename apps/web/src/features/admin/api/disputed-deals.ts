@@ -3,12 +3,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DisputedDeal } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-
-export const disputedDealsKey = ['admin', 'deals', 'disputed'] as const;
+import { adminKeys } from './query-keys';
 
 export const disputedDealsQueryOptions = () =>
   queryOptions({
-    queryKey: disputedDealsKey,
+    queryKey: adminKeys.disputedDeals(),
     queryFn: () => apiFetch<{ data: DisputedDeal[] }>('/admin/deals/disputed').then((r) => r.data),
   });
 

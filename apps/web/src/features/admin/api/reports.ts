@@ -3,14 +3,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Report } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { adminKeys } from './query-keys';
 
 export type AdminReport = Report;
 
-const reportsKey = ['admin', 'reports'] as const;
-
 export const adminReportsQueryOptions = () =>
   queryOptions({
-    queryKey: reportsKey,
+    queryKey: adminKeys.reports(),
     queryFn: () => apiFetch<{ data: AdminReport[] }>('/admin/reports').then((r) => r.data),
   });
 
@@ -46,6 +45,6 @@ export function useReportAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runReportAction,
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: reportsKey }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminKeys.reports() }),
   });
 }

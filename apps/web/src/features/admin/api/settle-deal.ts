@@ -2,7 +2,7 @@
 // both parties are told by the server. The list of deals on hold is asked again afterwards.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { disputedDealsKey } from './disputed-deals';
+import { adminKeys } from './query-keys';
 
 export type SettleOutcome = 'completed' | 'cancelled';
 
@@ -22,6 +22,6 @@ export function useSettleDeal() {
   return useMutation({
     mutationFn: settleDeal,
     // Also after a refusal: another admin may have settled it meanwhile.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: disputedDealsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.disputedDeals() }),
   });
 }

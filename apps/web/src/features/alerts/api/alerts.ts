@@ -3,8 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Alert, CategoryId, UserRole } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-
-export const alertsKey = ['alerts'] as const;
+import { alertKeys } from './query-keys';
 
 /** What "Alert me" sends: what is on screen, around a point. */
 export interface AlertDraft {
@@ -35,13 +34,13 @@ export const createAlert = (draft: AlertDraft) =>
   }).then((r) => r.data);
 
 export const useAlerts = () =>
-  useQuery({ queryKey: alertsKey, queryFn: () => apiFetch<{ data: Alert[] }>('/alerts').then((r) => r.data) });
+  useQuery({ queryKey: alertKeys.all, queryFn: () => apiFetch<{ data: Alert[] }>('/alerts').then((r) => r.data) });
 
 export function useCreateAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createAlert,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }
 
@@ -49,7 +48,7 @@ export function useDeleteAlert() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiFetch<void>(`/alerts/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }
 
@@ -58,7 +57,7 @@ export function useAlertSms() {
   return useMutation({
     mutationFn: ({ id, sms }: { id: string; sms: boolean }) =>
       apiFetch<{ data: Alert }>(`/alerts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { sms } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }
 
@@ -66,6 +65,6 @@ export function useStopSms() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<{ data: { stopped: number } }>('/alerts/stop', { method: 'POST' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertsKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: alertKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { authKeys } from './query-keys';
 
 export interface EnabledProviders {
   google: boolean;
@@ -10,6 +11,6 @@ export interface EnabledProviders {
 export const getProviders = () => apiFetch<{ data: EnabledProviders }>('/auth/providers').then((r) => r.data);
 
 export const providersQueryOptions = () =>
-  queryOptions({ queryKey: ['auth-providers'], queryFn: getProviders, staleTime: 60 * 60 * 1000 });
+  queryOptions({ queryKey: authKeys.providers(), queryFn: getProviders, staleTime: 60 * 60 * 1000 });
 
 export const useProviders = () => useQuery(providersQueryOptions());

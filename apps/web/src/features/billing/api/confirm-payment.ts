@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { paymentSuccessResultSchema } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { billingKeys } from './query-keys';
 
 export type PaymentSuccess = ReturnType<(typeof paymentSuccessResultSchema)['parse']>;
 export interface PaymentReturn {
@@ -18,7 +19,7 @@ export const confirmPayment = (body: PaymentReturn) =>
 // server would answer the same record anyway (D-17).
 export const confirmPaymentQueryOptions = (body: PaymentReturn) =>
   queryOptions({
-    queryKey: ['billing', 'payment-return', body.paymentId, body.solution_id],
+    queryKey: billingKeys.paymentReturn(body.paymentId, body.solution_id),
     queryFn: () => confirmPayment(body),
     staleTime: Infinity,
     retry: false,

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import { storeCurrentUser } from '../../../lib/session';
+import { billingKeys } from './query-keys';
 
 export const confirmSubscription = (subscriptionId: string) =>
   apiFetch<{ data: User }>('/payment/updateSubscription', {
@@ -16,7 +17,7 @@ export const confirmSubscription = (subscriptionId: string) =>
 
 export const confirmSubscriptionQueryOptions = (subscriptionId: string) =>
   queryOptions({
-    queryKey: ['billing', 'subscription-return', subscriptionId],
+    queryKey: billingKeys.subscriptionReturn(subscriptionId),
     queryFn: () => confirmSubscription(subscriptionId),
     staleTime: Infinity,
     retry: false,

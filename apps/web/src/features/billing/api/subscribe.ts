@@ -3,6 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrencyCode } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
+import { billingKeys } from './query-keys';
 
 export const subscribe = (currency: CurrencyCode) =>
   apiFetch<{ data: { url: string } }>('/payment/subscribe', { method: 'POST', body: { currency } }).then((r) => r.data);
@@ -10,7 +11,7 @@ export const subscribe = (currency: CurrencyCode) =>
 // A query, not a mutation: the page asks once on load and shows 'Pay with' only when it answered.
 export const subscribeQueryOptions = (currency: CurrencyCode) =>
   queryOptions({
-    queryKey: ['billing', 'subscribe', currency],
+    queryKey: billingKeys.subscribe(currency),
     queryFn: () => subscribe(currency),
     staleTime: Infinity,
     gcTime: 0,

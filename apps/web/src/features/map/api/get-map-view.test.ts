@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { invalidateMapViews } from '../../../lib/map-views';
+import { postKeys } from '../../../lib/post-keys';
 import { server } from '../../../testing/server';
 import { mapViewQueryOptions } from './get-map-view';
 import { getMapView, type MapViewInput } from './map-view-request';
@@ -13,7 +14,7 @@ describe('map views after a change', () => {
     const client = new QueryClient();
     const options = mapViewQueryOptions(input);
     client.setQueryData(options.queryKey, { points: [], clusters: [] });
-    const other = ['solutions', 'needSolution'];
+    const other = postKeys.lists('needSolution');
     client.setQueryData(other, []);
     await invalidateMapViews(client);
     expect(client.getQueryState(options.queryKey)?.isInvalidated).toBe(true);

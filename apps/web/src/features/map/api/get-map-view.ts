@@ -1,20 +1,13 @@
 // The map's viewports as queries: each asked once (GET /api/solution/map) and kept a while.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryId } from '@app/shared';
-import { MAP_VIEW_KEY } from '../../../lib/map-views';
 import type { Bbox } from '../utils/viewport';
 import { getMapView, mapViewInput, type MapViewInput } from './map-view-request';
+import { mapKeys } from './query-keys';
 
 export const mapViewQueryOptions = (input: MapViewInput) =>
   queryOptions({
-    queryKey: [
-      MAP_VIEW_KEY,
-      input.bbox.join(','),
-      Math.round(input.zoom),
-      input.category ?? null,
-      input.currency,
-      input.lang,
-    ],
+    queryKey: mapKeys.view(input),
     queryFn: () => getMapView(input),
     // The server caches for 15 s too; markers change as people post.
     staleTime: 15_000,

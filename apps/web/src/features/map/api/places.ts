@@ -5,6 +5,7 @@ import type { Place } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
 import type { Position } from '../../../lib/position';
 import { getLanguage } from '../../../lib/settings';
+import { mapKeys } from './query-keys';
 
 const lang = (): 'en' | 'fr' => (getLanguage() === 'fr-ca' ? 'fr' : 'en');
 /** Two decimals (about 1 km): the ranking barely changes within it, and the key repeats. */
@@ -21,7 +22,7 @@ export function usePlaceSearch(q: string, near: Position | null) {
   const text = q.trim();
   const at = near ? { lat: rounded(near.lat), lng: rounded(near.lng) } : null;
   return useQuery({
-    queryKey: ['places', 'search', text, at?.lat ?? null, at?.lng ?? null, lang()],
+    queryKey: mapKeys.placeSearch(text, at?.lat ?? null, at?.lng ?? null, lang()),
     queryFn: () => searchPlaces(text, at),
     enabled: text.length > 0,
     staleTime: Infinity,

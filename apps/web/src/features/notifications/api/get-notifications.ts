@@ -3,8 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { NOTIFICATION_POLL_MS, type Notification } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-
-export const notificationsKey = (userId: string) => ['notifications', userId] as const;
+import { notificationKeys } from './query-keys';
 
 export const getNotifications = (userId: string) =>
   apiFetch<{ data: Notification[] }>(`/notify/getUserNotif/${encodeURIComponent(userId)}`, {
@@ -13,7 +12,7 @@ export const getNotifications = (userId: string) =>
 
 export const notificationsQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: notificationsKey(userId),
+    queryKey: notificationKeys.list(userId),
     queryFn: () => getNotifications(userId),
     refetchInterval: NOTIFICATION_POLL_MS,
     enabled: userId !== '',

@@ -3,14 +3,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
-import { notificationsKey } from './get-notifications';
+import { notificationKeys } from './query-keys';
 
 export const markRead = (userId: string, id: string) =>
   apiFetch<{ data: Notification }>('/notify/updateNotification', { method: 'PUT', body: { id, _id: userId } });
 
 export function useMarkRead(userId: string) {
   const queryClient = useQueryClient();
-  const key = notificationsKey(userId);
+  const key = notificationKeys.list(userId);
   return useMutation({
     mutationFn: (id: string) => markRead(userId, id),
     onMutate: async (id) => {

@@ -14,7 +14,8 @@ import { getCurrentUser, isSignedIn } from '../../../lib/session';
 import { getLanguage } from '../../../lib/settings';
 import { onRead } from '../../../lib/read-signal';
 import { getPostRoute } from '../api/get-post-route';
-import { isUnread, notificationsKey, notificationsQueryOptions } from '../api/get-notifications';
+import { isUnread, notificationsQueryOptions } from '../api/get-notifications';
+import { notificationKeys } from '../api/query-keys';
 import { useMarkRead } from '../api/mark-read';
 import { useNotificationStream } from '../hooks/use-notification-stream';
 import '../notifications.css';
@@ -34,7 +35,7 @@ function SignedInMailbox({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   // A deal's thread read here or in another tab marked its notices read on the server (D-28).
   useEffect(
-    () => onRead(() => void queryClient.invalidateQueries({ queryKey: notificationsKey(userId) })),
+    () => onRead(() => void queryClient.invalidateQueries({ queryKey: notificationKeys.list(userId) })),
     [queryClient, userId],
   );
   const markRead = useMarkRead(userId);

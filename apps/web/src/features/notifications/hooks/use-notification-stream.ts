@@ -4,14 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Notification } from '@app/shared';
 import { subscribeToStream } from '../../../lib/event-stream';
-import { notificationsKey, withNotification } from '../api/get-notifications';
+import { withNotification } from '../api/get-notifications';
+import { notificationKeys } from '../api/query-keys';
 import { isNotification } from '../api/notification-stream';
 
 export function useNotificationStream(userId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (!userId) return;
-    const key = notificationsKey(userId);
+    const key = notificationKeys.list(userId);
     return subscribeToStream('notification', (notification) => {
       if (!isNotification(notification)) return;
       if (queryClient.getQueryData(key)) {
