@@ -2,7 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fallbackStore, MemoryCounts } from './rate-limit-store.js';
+import { fallbackStore, MemoryCounts, shaOf } from './rate-limit-store.js';
 
 describe('the in-memory counts (used while Redis is away, or without it)', () => {
   it('counts hits in a window and starts again once the window has passed', () => {
@@ -29,19 +29,34 @@ describe('the in-memory counts (used while Redis is away, or without it)', () =>
 
 /**
  * A Redis that runs the store's scripts as Redis would (INCR with a window; GET), or fails every
- * command when `down`; `status` is ioredis's connection state.
+ * command when `down`; `status` is ioredis's connection state. Like Redis, it knows a script by
+ * its SHA-1 once EVAL has sent its text (until `flush`), and counts the texts it was sent.
  */
 function fakeRedis() {
   const counts = new Map<string, number>();
+  const scripts = new Map<string, string>();
+  const run = (script: string, key: string, timeWindow: number): [number, number] => {
+    if (script.includes("'INCR'")) counts.set(key, (counts.get(key) ?? 0) + 1);
+    const current = counts.get(key) ?? 0;
+    return [current, current ? timeWindow : 0];
+  };
   const fake = {
     status: 'ready',
     down: false,
     counts,
+    textsSent: 0,
+    flush: () => scripts.clear(),
     async eval(script: string, _keys: number, key: string, timeWindow: number): Promise<[number, number]> {
       if (fake.down) throw new Error('connection lost');
-      if (script.includes("'INCR'")) counts.set(key, (counts.get(key) ?? 0) + 1);
-      const current = counts.get(key) ?? 0;
-      return [current, current ? timeWindow : 0];
+      fake.textsSent += 1;
+      scripts.set(shaOf(script), script);
+      return run(script, key, timeWindow);
+    },
+    async evalsha(sha: string, _keys: number, key: string, timeWindow: number): Promise<[number, number]> {
+      if (fake.down) throw new Error('connection lost');
+      const script = scripts.get(sha);
+      if (!script) throw new Error('NOSCRIPT No matching script. Please use EVAL.');
+      return run(script, key, timeWindow);
     },
   };
   return fake;
@@ -86,6 +101,22 @@ describe('the store behind the plugin (with Redis, and while Redis is away)', ()
     expect(await refusals(app, '/login', 3)).toEqual([false, false, true]);
     expect(await refusals(app, '/sms', 1)).toEqual([false]);
     expect(Object.fromEntries(redis.counts)).toEqual({ 'rl:login:someone': 3, 'rl:sms:someone': 1 });
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('sends a script’s text once, then its SHA-1, and again after Redis forgot its scripts', async () => {
+    const redis = fakeRedis();
+    const fallbacks: Error[] = [];
+    const app = await appWith(redis, fallbacks);
+    close = () => app.close();
+    expect(await refusals(app, '/login', 3)).toEqual([false, false, true]);
+    expect(await refusals(app, '/sms', 2)).toEqual([false, false]);
+    // The increment's text once; the plugin asks nothing else.
+    expect(redis.textsSent).toBe(1);
+    redis.flush();
+    expect(await refusals(app, '/sms', 2)).toEqual([true, true]);
+    expect(redis.textsSent).toBe(2);
+    expect(Object.fromEntries(redis.counts)).toEqual({ 'rl:login:someone': 3, 'rl:sms:someone': 4 });
     expect(fallbacks).toEqual([]);
   });
 

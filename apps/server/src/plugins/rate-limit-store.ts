@@ -14,6 +14,7 @@ import type {
   FastifyRateLimitStoreCtor,
   RateLimitOptions,
 } from '@fastify/rate-limit';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 
 type Count = { current: number; ttl: number };
@@ -41,6 +42,14 @@ if not current then return {0, 0} end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then ttl = 0 end
 return {tonumber(current), ttl}`;
+
+const SHAS = new Map<string, string>();
+/** The SHA-1 Redis names a script by. */
+export const shaOf = (script: string): string => {
+  let sha = SHAS.get(script);
+  if (!sha) SHAS.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+  return sha;
+};
 
 /** Fixed-window counts in this process, bounded to MEMORY_KEYS keys. */
 export class MemoryCounts {
@@ -73,8 +82,17 @@ export class MemoryCounts {
  * namespace from its groupId (see plugins/limits.ts), so two limiters never share a counter.
  */
 export function fallbackStore(redis: Redis, onFallback: (error: Error) => void): FastifyRateLimitStoreCtor {
-  const run = (script: string, key: string, timeWindow: number): Promise<Count> =>
-    (redis.eval(script, 1, key, timeWindow) as Promise<[number, number]>).then(([current, ttl]) => ({ current, ttl }));
+  // Every request counts a hit: sent by its SHA-1 (EVALSHA), a script costs Redis no hashing of
+  // its text and the instance no writing of it. Redis forgets scripts on a restart or SCRIPT
+  // FLUSH; it then answers NOSCRIPT once, and EVAL sends the text, which loads it again.
+  const run = async (script: string, key: string, timeWindow: number): Promise<Count> => {
+    const sha = shaOf(script);
+    const reply = (await redis.evalsha(sha, 1, key, timeWindow).catch((error: Error) => {
+      if (!error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(script, 1, key, timeWindow);
+    })) as [number, number];
+    return { current: reply[0], ttl: reply[1] };
+  };
 
   class FallbackStore implements FastifyRateLimitStore {
     readonly #memory = new MemoryCounts();
