@@ -4,7 +4,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tileOrigin, type Config } from './config.js';
 import type { Database } from './db/client.js';
-import { createLogger } from './logger.js';
+import { createLogger, logControllerFor } from './logger.js';
 import { adaptersPlugin } from './plugins/adapters.js';
 import { clockPlugin } from './plugins/clock.js';
 import { paymentRoutes } from './modules/payments/routes.js';
@@ -60,6 +60,7 @@ const trustedProxies = ({ trustProxy }: Config): FastifyServerOptions['trustProx
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.logger ?? (createLogger(config.logLevel) as FastifyBaseLogger),
+    logController: logControllerFor(config.requestLog),
     genReqId,
     // genReqId reads x-request-id itself, keeping only sane values.
     requestIdHeader: false,

@@ -95,6 +95,8 @@ export const envSchema = z.object({
   /** On SIGTERM, how long an instance keeps serving (health says 503) before it closes, so the load balancer can stop sending first. */
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `all`: a line when each request arrives and when it is answered; `errors`: only refusals and failures. */
+  REQUEST_LOG: z.enum(['all', 'errors']).optional(),
   DEMO_DATA: bool.optional(),
   /** D-26: load only the cities of these countries (comma-separated ISO codes, or `none`; tests); unset loads all. */
   PLACES_COUNTRIES: z

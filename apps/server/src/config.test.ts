@@ -114,8 +114,9 @@ const PRODUCTION = {
 describe('production', () => {
   it('starts with real providers, real secrets and a public https URL', () => {
     const config = loadConfig(PRODUCTION);
-    expect(config).toMatchObject({ env: 'production', shutdownDrainMs: 5000 });
+    expect(config).toMatchObject({ env: 'production', shutdownDrainMs: 5000, requestLog: 'errors' });
     expect(config.social.local).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, REQUEST_LOG: 'all' }).requestLog).toBe('all');
   });
 
   it.each([
@@ -165,6 +166,8 @@ describe('production', () => {
       sms: { provider: 'console' },
       mail: { provider: 'outbox' },
       shutdownDrainMs: 0,
+      requestLog: 'all',
     });
+    expect(() => loadConfig({ REQUEST_LOG: 'some' })).toThrow(/REQUEST_LOG/);
   });
 });

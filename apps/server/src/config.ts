@@ -58,6 +58,8 @@ const configSchema = envSchema.transform((e) => {
     /** Default 5 s in production, 0 otherwise. */
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5_000 : 0),
     logLevel: e.LOG_LEVEL,
+    /** Fastify's two lines for every request: default off in production (logger.ts). */
+    requestLog: e.REQUEST_LOG ?? (e.NODE_ENV === 'production' ? 'errors' : 'all'),
     // Never seed a real database unless asked.
     /** Seed demo users and posts on first start (default: only with the embedded database). */
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,

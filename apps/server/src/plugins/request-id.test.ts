@@ -133,3 +133,57 @@ describe('request ids', () => {
     await res.body?.cancel().catch(() => undefined);
   });
 });
+
+describe('with REQUEST_LOG=errors (the default in production)', () => {
+  let quiet: TestApp;
+  beforeAll(async () => {
+    quiet = await buildTestApp({ REQUEST_LOG: 'errors' });
+  });
+  afterAll(() => quiet.close());
+
+  const linesOf = async <T>(act: () => Promise<T>) => {
+    const from = quiet.logs.length;
+    const res = await act();
+    await new Promise((r) => setImmediate(r));
+    return { res, lines: quiet.logs.slice(from).map((l) => JSON.parse(l) as LogLine) };
+  };
+
+  it('writes nothing for an answered request, and still sends its id', async () => {
+    const { res, lines } = await linesOf(() =>
+      quiet.app.inject({ url: '/api/catalogue', headers: { 'x-request-id': 'quiet-1' } }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-request-id']).toBe('quiet-1');
+    expect(lines).toEqual([]);
+  });
+
+  it('still writes a refusal, with the request id', async () => {
+    const { res, lines } = await linesOf(() =>
+      quiet.app.inject({
+        method: 'POST',
+        url: '/api/user/sendMessage',
+        headers: { 'x-request-id': 'quiet-bad' },
+        payload: {},
+      }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(lines.map((l) => [l.msg, l.reqId])).toEqual([['request refused', 'quiet-bad']]);
+  });
+
+  it('still writes what the handler itself logs during a request, with the request id', async () => {
+    const { mobile_no } = newAccount();
+    const { res, lines } = await linesOf(() =>
+      quiet.app.inject({
+        method: 'POST',
+        url: '/api/user/sendMessage',
+        headers: { 'x-request-id': 'quiet-sms' },
+        payload: { mobile_no, forget_password: false },
+      }),
+    );
+    expect(res.statusCode).toBe(200);
+    expect(lines.map((l) => l.msg)).not.toContain('incoming request');
+    expect(lines.map((l) => l.msg)).not.toContain('request completed');
+    const sms = lines.find((l) => l.sms?.to === mobile_no);
+    expect(sms?.reqId).toBe('quiet-sms');
+  });
+});
