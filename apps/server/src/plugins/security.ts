@@ -1,9 +1,10 @@
 // Security headers and compression. The CSP allows what the map needs: inline style attributes
 // (Leaflet positions tiles and markers with them), data:/blob: images, and the tile host when a
 // tile URL is configured (D-19); scripts only from our own origin.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { tileOrigin, type Config } from '../config.js';
 
@@ -60,8 +61,26 @@ export const DOCUMENT_ONLY_HEADERS = [
 ];
 const SCRIPT_OR_STYLE = /^\/assets\/[^/?]+\.(?:js|css)(?:\?|$)/;
 
+/**
+ * The headers helmet sets for these options, and the permissions policy. They never vary by
+ * request, so they are worked out once: @fastify/helmet ran helmet(options) on every request,
+ * which rebuilt and checked the whole policy each time (docs/performance.md).
+ */
+export function securityHeaders(options: HelmetOptions): [string, string][] {
+  const headers = new Map<string, string>();
+  const response = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  helmet(options)({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  headers.set('permissions-policy', PERMISSIONS_POLICY);
+  return [...headers];
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(opts.config) },
     // HSTS whenever the public address is https (a year; http://localhost never gets it).
     hsts: opts.config.publicUrl?.startsWith('https:') ? { maxAge: 31536000, includeSubDomains: true } : false,
@@ -70,8 +89,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // X-Frame-Options says the same to browsers that predate frame-ancestors.
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+  // On the raw response, as helmet does, so hijacked replies (the notification stream) have them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
   app.addHook('onSend', async (request, reply) => {
     if (SCRIPT_OR_STYLE.test(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
