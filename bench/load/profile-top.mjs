@@ -2,6 +2,7 @@
 // CPU profiles a `CPU_PROF=<folder> npm run bench:load` wrote (every instance's together), idle
 // excluded, as a share of the busy time; then the same time by package (node_modules/<name>, the
 // app's own code, Node's internals). Shows where an answer's CPU goes before and after a change.
+// The cluster's primary (which only builds and forks) is left out: its profile runs no server code.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -25,9 +26,12 @@ const frames = new Map();
 const packages = new Map();
 let busy = 0;
 let idle = 0;
+let used = 0;
 const files = (await readdir(folder)).filter((f) => f.endsWith('.cpuprofile'));
 for (const file of files) {
   const profile = JSON.parse(await readFile(join(folder, file), 'utf8'));
+  if (!profile.nodes.some((n) => n.callFrame.url.includes('/apps/server/dist/'))) continue;
+  used += 1;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   // timeDeltas[i] is the time before samples[i]; the sample's frame gets it as self time.
@@ -56,7 +60,7 @@ const top = (map, n) =>
     .slice(0, n)
     .map(([k, us]) => `${((100 * us) / busy).toFixed(1).padStart(5)} %  ${(us / 1e6).toFixed(2).padStart(7)} s  ${k}`);
 console.log(
-  `${files.length} profiles: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle; self time, idle excluded`,
+  `${used} instances' profiles: ${(busy / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle; self time, idle excluded`,
 );
 console.log(top(frames, Number(count)).join('\n'));
 console.log('\nby package:');
