@@ -118,6 +118,20 @@ export default defineConfig({
         importScripts: ['push-sw.js'],
         runtimeCaching: [
           {
+            // A visitor's map tiles (GET /api/solution/map/tiles/…, the same for every visitor):
+            // revalidated on every use with their ETag, so a change shows at once; the copy kept
+            // answers when the network has not within 3 s, and offline.
+            urlPattern: ({ url }) =>
+              url.origin === self.location.origin && url.pathname.startsWith('/api/solution/map/tiles/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'map-tiles',
+              networkTimeoutSeconds: 3,
+              expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 3600, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             urlPattern: ({ url }) => url.pathname === '/api/catalogue',
             handler: 'StaleWhileRevalidate',
             options: { cacheName: 'catalogue' },

@@ -344,6 +344,9 @@ describe('the map', () => {
     await expect(prompt.getByRole('link', { name: 'Sign Up' }).isVisible()).resolves.toBe(true);
     await expect(prompt.getByRole('link', { name: 'Login' }).isVisible()).resolves.toBe(true);
     await expect(page.locator('.leaflet-popup').count()).resolves.toBe(0);
+    // A visitor's markers come from the shared map tiles, not from a viewport of their own.
+    expect(requested.filter((p) => p.startsWith('/api/solution/map/tiles/')).length).toBeGreaterThan(0);
+    expect(requested).not.toContain('/api/solution/map');
     // From the keyboard too: Enter on the focused marker.
     await page.keyboard.press('Escape');
     await prompt.waitFor({ state: 'hidden' });

@@ -1,9 +1,10 @@
 // The installable, offline-capable app: a manifest per language, the service worker taking
-// control, the app shell and the offline notice without a network, and the catalogue kept in
-// Cache Storage. http://127.0.0.1 is a secure context, so service workers run here.
+// control, the app shell and the offline notice without a network, and the catalogue and a
+// visitor's map tiles kept in Cache Storage. http://127.0.0.1 is a secure context, so service workers run here.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectHeading, newPage, startHarness, type Harness } from './harness.js';
+import { PUMP, post, poster } from './map-posts.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -202,6 +203,39 @@ describe('the service worker', () => {
     await page.locator('.sub-card').first().waitFor();
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps a visitor's map tiles in the 'map-tiles' cache with their ETag, and draws their markers offline", async () => {
+    await post(h, await poster(h, 'Tiles'), 'provideSolution', { lat: -1.29, lng: 36.82 }, PUMP);
+    const { context, page, errors } = await newPage(h, { quiet: true });
+    const landing = 'Needs and offers, on a map near you';
+    await page.goto('/');
+    await expectHeading(page, landing);
+    await waitForServiceWorker(page, landing);
+
+    const marker = page.getByRole('button', { name: /^Supplier's offer: Water pump \(per day\)/ });
+    await page.locator('.map-section').scrollIntoViewIfNeeded();
+    await marker.waitFor();
+    // Network first: the worker stores each tile as the network answers it.
+    await page.waitForFunction(async () => {
+      const keys = await (await caches.open('map-tiles')).keys();
+      return keys.some((r) => new URL(r.url).pathname.startsWith('/api/solution/map/tiles/'));
+    });
+    const etags = await page.evaluate(async () => {
+      const cache = await caches.open('map-tiles');
+      return Promise.all((await cache.keys()).map(async (r) => (await cache.match(r))?.headers.get('etag') ?? null));
+    });
+    expect(etags.length).toBeGreaterThan(0);
+    expect(etags.every((etag) => etag !== null)).toBe(true);
+    expect(errors).toEqual([]);
+
+    // Without a network the same view is drawn from the kept tiles.
+    await context.setOffline(true);
+    await page.reload();
+    await expectHeading(page, landing);
+    await page.locator('.map-section').scrollIntoViewIfNeeded();
+    await marker.waitFor();
     await context.close();
   });
 });

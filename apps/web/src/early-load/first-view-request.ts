@@ -7,12 +7,17 @@
 import { DEFAULT_CENTRE, placeholderZoom, POSITION_WAIT_MS } from '../components/map/placeholder-view';
 import { requestPosition, sincePositionAsked, type Position } from '../lib/position';
 import { viewportBbox, type Bbox, type Bounds } from '../features/map/utils/viewport';
-import { getMapView, mapViewInput, type MapView, type MapViewInput } from '../features/map/api/map-view-request';
+import {
+  getViewportMapView,
+  mapViewInput,
+  type MapView,
+  type MapViewInput,
+} from '../features/map/api/map-view-request';
 
 export interface FirstView {
   view: { bbox: Bbox; zoom: number };
   input: MapViewInput;
-  /** The server's answer; rejects as getMapView does. */
+  /** The server's answer; rejects as getViewportMapView does. */
   response: Promise<MapView>;
 }
 
@@ -53,7 +58,8 @@ export function startFirstMapView(zoom: number): Promise<FirstView | null> {
         const view = { bbox: viewportBbox(boundsAround(centre, at, innerWidth, innerHeight), at), zoom: at };
         if (view.bbox[0] > view.bbox[2]) return resolve(null); // Across the antimeridian: the map asks for itself.
         const input = mapViewInput(view, null);
-        const response = getMapView(input);
+        // The map pages are for signed-in users (first-map-view.ts): their view is the viewport's.
+        const response = getViewportMapView(input);
         // Whoever takes the answer sees a failure; until then it is not an unhandled one.
         response.catch(() => undefined);
         resolve({ view, input, response });

@@ -3,8 +3,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Bbox } from '../features/map/utils/viewport';
 import { startFirstMapView } from './first-view-request';
-import { mapViewQueryOptions } from '../features/map/api/get-map-view';
-import { getMapView } from '../features/map/api/map-view-request';
+import { getViewportMapView, MAP_VIEW_STALE_MS } from '../features/map/api/map-view-request';
+import { mapKeys } from '../features/map/api/query-keys';
 
 interface View {
   bbox: Bbox;
@@ -27,9 +27,11 @@ export function prefetchFirstMapView(client: QueryClient, zoom: number): void {
     if (!found) return;
     first = found.view;
     // An early answer that failed (a dropped signal) is asked for again, as the map would.
+    // Not mapViewQueryOptions: its way of asking (tiles for visitors) is the map's code, not the entry's.
     void client.prefetchQuery({
-      ...mapViewQueryOptions(found.input),
-      queryFn: () => found.response.catch(() => getMapView(found.input)),
+      queryKey: mapKeys.view(found.input),
+      staleTime: MAP_VIEW_STALE_MS,
+      queryFn: () => found.response.catch(() => getViewportMapView(found.input)),
     });
   });
 }

@@ -3,6 +3,7 @@
 // migration 0003). Otherwise the exact path filters open posts with `location <@ box`, answered
 // from the partial GiST index solutions_open_location_gist alone (it includes type and category),
 // and counts clusters in the database on a grid whose cell follows the zoom.
+import type { CellRange } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -14,6 +15,12 @@ export interface MapFilter {
   boxes: [number, number, number, number][];
   type?: 'needSolution' | 'provideSolution' | undefined;
   category?: string | undefined;
+  /**
+   * Only the posts whose cell of this zoom's grid (map_cell, as the kept cells) lies in these
+   * ranges: the cells a tile owns (tileCells), so that no post is in two tiles. The boxes then
+   * only enclose those cells, for the index.
+   */
+  owned?: { zoom: number; x: CellRange; y: CellRange } | undefined;
 }
 
 /**
@@ -94,20 +101,49 @@ function where(filter: MapFilter): SQL {
   ];
   if (filter.type) parts.push(sql`s.user_role = ${filter.type}`);
   if (filter.category) parts.push(sql`s.category = ${filter.category}`);
+  if (filter.owned) {
+    const { zoom, x, y } = filter.owned;
+    parts.push(...cellBounds(sql`map_cell(s.location[0], ${zoom}::int)`, x, 0));
+    parts.push(...cellBounds(sql`map_cell(s.location[1], ${zoom}::int)`, y, 0));
+  }
   return sql.join(parts, sql` and `);
+}
+
+/**
+ * `cell` within a range of cells of the owned zoom, read on a grid `shift` zooms finer: 2^shift
+ * of its cells per side make one owned cell.
+ */
+function cellBounds(cell: SQL, [from, to]: CellRange, shift: number): SQL[] {
+  const scale = 2 ** shift;
+  return [
+    ...(from === null ? [] : [sql`${cell} >= ${from * scale}`]),
+    ...(to === null ? [] : [sql`${cell} <= ${(to + 1) * scale - 1}`]),
+  ];
 }
 
 /** Whether a filter needs map_cells (by type and category) rather than map_cell_totals. */
 export const isFiltered = (filter: Pick<MapFilter, 'type' | 'category'>): boolean =>
   Boolean(filter.type || filter.category);
 
-/** The same viewport and filters over kept cells: every cell of the grid that overlaps a box. */
+/**
+ * The same viewport and filters over kept cells: every cell of the grid that overlaps a box, or,
+ * for a tile, the cells within those it owns (the grid is as fine as its zoom's or finer).
+ */
 function cellWhere(filter: MapFilter, grid: CellGrid): SQL {
   const cell = (degrees: number) => Math.floor(degrees / grid.size);
   const boxes = filter.boxes.map(
     ([w, s, e, n]) => sql`(c.cell_x between ${cell(w)} and ${cell(e)} and c.cell_y between ${cell(s)} and ${cell(n)})`,
   );
-  const parts: SQL[] = [sql`c.zoom = ${grid.zoom}`, sql`(${sql.join(boxes, sql` or `)})`];
+  const owned = filter.owned;
+  const parts: SQL[] = [
+    sql`c.zoom = ${grid.zoom}`,
+    ...(owned
+      ? [
+          ...cellBounds(sql`c.cell_x`, owned.x, grid.zoom - owned.zoom),
+          ...cellBounds(sql`c.cell_y`, owned.y, grid.zoom - owned.zoom),
+        ]
+      : [sql`(${sql.join(boxes, sql` or `)})`]),
+  ];
   if (filter.type) parts.push(sql`c.user_role = ${filter.type}`);
   if (filter.category) parts.push(sql`c.category = ${filter.category}`);
   return sql.join(parts, sql` and `);

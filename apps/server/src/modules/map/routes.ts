@@ -12,13 +12,12 @@ export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
-  // The shared, cached tiles (tile-service.ts). Visitors' views still read the database: merged
-  // tiles count a cluster cut by a tile edge twice and clusters reach past the view, which the map
-  // would show; the tile merge is kept for when clusters are cut on the tile grid.
+  // The shared, cached tiles (tile-service.ts): visitors' views are merged from them, each post
+  // counted once (tileCells); a signed-in viewer's view reads the database (D-35).
   const tiles = tileService(buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT }), app.publicCaches.tiles);
   await tileRoutes(app, { config, tiles, viewsPerMinute: MAP_VIEWS_PER_MINUTE });
-  // The map is public and each view reads the database. Counted before validation, so
-  // refused views count too.
+  // The map is public, and a view may ask for up to 24 tiles that are not kept yet. Counted
+  // before validation, so refused views count too.
   const perAddress = app.limiter('map', {
     max: MAP_VIEWS_PER_MINUTE * config.rateLimitScale,
     timeWindow: 60 * 1000,
@@ -44,7 +43,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       if (token === undefined) {
         // Markers change as people post: a short shared cache absorbs bursts of identical views.
         reply.header('cache-control', 'public, max-age=15');
-        return { data: await solutions.map(request.query) };
+        return { data: await tiles.view(request.query) };
       }
       // D-35: a signed-in viewer sees their own posts and those of deals the owner confirmed at
       // their exact points: an answer for them alone, never kept by a shared cache. A key that

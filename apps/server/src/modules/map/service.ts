@@ -4,7 +4,15 @@
 // category filter), because grouping the posts of a continent, or of a busy city, per request takes
 // far too long; past those zooms, and in quiet viewports, posts are counted exactly. bench/map
 // measures a city and the world against their goals.
-import { currencyOfSetting, formatMoney, type MapCluster, type MapPoint, type MapQuery } from '@app/shared';
+import {
+  currencyOfSetting,
+  formatMoney,
+  tileCells,
+  type MapCluster,
+  type MapPoint,
+  type MapQuery,
+  type Tile,
+} from '@app/shared';
 import type { Db } from '../../db/client.js';
 import { to3 } from '../../lib/public-point.js';
 import { titleIn } from '../solutions/title.js';
@@ -31,6 +39,7 @@ const MAX_CLUSTERS = 1500;
  */
 export const EXACT_UP_TO = 1000;
 
+/** The cluster cell at a zoom, in degrees (clusterCellSize in @app/shared for whole zooms). */
 export function cellSize(zoom: number): number {
   return 360 / 2 ** zoom / CELLS_PER_TILE;
 }
@@ -50,7 +59,11 @@ export function boxesOf([west, south, east, north]: [number, number, number, num
  * post or one of a deal its owner confirmed); never with the poster's id, which would let anyone
  * gather one person's posts (API.md lists none).
  */
-function toPoint(row: PointRow, query: MapQuery, exact: { lng: number; lat: number } | undefined): MapPoint {
+function toPoint(
+  row: PointRow,
+  query: Pick<MapQuery, 'currency' | 'lang'>,
+  exact: { lng: number; lat: number } | undefined,
+): MapPoint {
   const code = currencyOfSetting(query.currency);
   const minor = code === 'EUR' ? row.price_eur : code === 'XOF' ? row.price_xof : row.price_usd;
   return {
@@ -95,10 +108,12 @@ export function mapService(
   repo: MapRepository,
   { exactUpTo = EXACT_UP_TO, pointLimit = MAP_POINT_LIMIT }: MapServiceOptions = {},
 ) {
-  /** The view, and which of the three answers it got (ViewSource, for tests). */
-  /** `viewerId`: a signed-in viewer, who sees their own posts and confirmed deals' exactly (D-35). */
-  async function view(query: MapQuery, viewerId?: string): Promise<MapView & { source: ViewSource }> {
-    const filter: MapFilter = { boxes: boxesOf(query.bbox), type: query.type, category: query.category };
+  /** A view of `filter`'s posts at `zoom`, and which of the three answers it got (ViewSource, for tests). */
+  async function answer(
+    filter: MapFilter,
+    query: Omit<MapQuery, 'bbox'>,
+    viewerId: string | undefined,
+  ): Promise<MapView & { source: ViewSource }> {
     const { source, points, clusters } = await repo.view(filter, {
       grid: cellGridFor(query.zoom, filter),
       exactUpTo,
@@ -115,8 +130,34 @@ export function mapService(
     return { source, points: points.map((p) => toPoint(p, query, exact.get(p.id))), clusters };
   }
 
+  /** `viewerId`: a signed-in viewer, who sees their own posts and confirmed deals' exactly (D-35). */
+  const view = (query: MapQuery, viewerId?: string) =>
+    answer({ boxes: boxesOf(query.bbox), type: query.type, category: query.category }, query, viewerId);
+
+  /**
+   * One web-map tile, for everyone (public points only): the posts of the cells it owns
+   * (tileCells), so that the tiles of a viewport count each post once.
+   */
+  function tile(at: Tile, query: Omit<MapQuery, 'bbox' | 'zoom'>): Promise<MapView & { source: ViewSource }> {
+    const { size, x, y } = tileCells(at);
+    const edge = (cell: number | null, open: number, side: 0 | 1) => (cell === null ? open : (cell + side) * size);
+    const box: [number, number, number, number] = [
+      edge(x[0], -180, 0),
+      edge(y[0], -90, 0),
+      edge(x[1], 180, 1),
+      edge(y[1], 90, 1),
+    ];
+    const owned = { zoom: at.z, x, y };
+    return answer(
+      { boxes: [box], type: query.type, category: query.category, owned },
+      { ...query, zoom: at.z },
+      undefined,
+    );
+  }
+
   return {
     view,
+    tile,
     async map(query: MapQuery, viewerId?: string): Promise<MapView> {
       const { points, clusters } = await view(query, viewerId);
       return { points, clusters };

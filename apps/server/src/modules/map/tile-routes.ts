@@ -62,7 +62,9 @@ export async function tileRoutes(
         summary: 'Open posts in one web-map tile (z/x/y): points when few, clusters when many; the same for everyone',
         description:
           `Tiles of zoom 0 to ${TILE_MAX_ZOOM} (a map zoomed further asks for zoom ${TILE_MAX_ZOOM}'s). Public ` +
-          'points only (D-35). Answers carry an ETag; If-None-Match with it answers 304 while the tile is unchanged. ' +
+          'points only (D-35). A tile answers for the posts of the cluster cells it owns: four cells make its ' +
+          "width, and a cell cut by a row's edge belongs to the row holding its centre, so the tiles of a viewport " +
+          'hold each post once. Answers carry an ETag; If-None-Match with it answers 304 while the tile is unchanged. ' +
           `At most ${viewsPerMinute * TILES_PER_VIEW} tiles a minute per address (429 RATE_LIMITED).`,
         params: tileParams,
         querystring: tileQuery,

@@ -3,7 +3,6 @@
 // and dropped on every instance as soon as a post in the tile changes (tile-invalidation.ts).
 import {
   mergeTileViews,
-  tileBounds,
   tileKey,
   viewTiles,
   type MapCluster,
@@ -23,7 +22,8 @@ export type TileFilter = Pick<MapQuery, 'type' | 'category' | 'currency' | 'lang
 type MapView = { points: MapPoint[]; clusters: MapCluster[] };
 
 export interface TileSource {
-  map(query: MapQuery): Promise<MapView>;
+  /** The posts of the cells the tile owns (tileCells): each post is in one tile of a zoom. */
+  tile(at: Tile, filter: TileFilter): Promise<MapView>;
 }
 
 export function tileService(source: TileSource, cache: SharedCache) {
@@ -35,8 +35,8 @@ export function tileService(source: TileSource, cache: SharedCache) {
     const group = tileKey(at);
     return cache.get(group, `${group}|${variant(filter)}`, async () => {
       const { type, category, currency, lang } = filter;
-      const data = await source.map({ bbox: tileBounds(at), zoom: at.z, type, category, currency, lang });
-      return JSON.stringify({ data });
+      const { points, clusters } = await source.tile(at, { type, category, currency, lang });
+      return JSON.stringify({ data: { points, clusters } });
     });
   }
 
@@ -51,7 +51,7 @@ export function tileService(source: TileSource, cache: SharedCache) {
 
   return {
     tile,
-    /** A viewport from its tiles (the same merge as the web map's). */
+    /** A viewport from its tiles (the same merge as the web map's): each post counted once. */
     async view(query: MapQuery): Promise<MapView> {
       const answers = await Promise.all(viewTiles(query.bbox, query.zoom).map((t) => tile(t, query)));
       return mergeTileViews(query.bbox, answers.map(viewOf));

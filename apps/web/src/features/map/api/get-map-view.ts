@@ -2,15 +2,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryId } from '@app/shared';
 import type { Bbox } from '../utils/viewport';
-import { getMapView, mapViewInput, type MapViewInput } from './map-view-request';
+import { getMapView } from './map-tiles-request';
+import { MAP_VIEW_STALE_MS, mapViewInput, type MapViewInput } from './map-view-request';
 import { mapKeys } from './query-keys';
 
 export const mapViewQueryOptions = (input: MapViewInput) =>
   queryOptions({
     queryKey: mapKeys.view(input),
     queryFn: () => getMapView(input),
-    // The server caches for 15 s too; markers change as people post.
-    staleTime: 15_000,
+    staleTime: MAP_VIEW_STALE_MS,
     // While the next viewport loads, the markers of the last one stay on the map.
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,7 @@
 // GET /api/solution/map for a viewport (D-20): points when it holds few posts, clusters when it
-// holds many. Without React or TanStack Query: the map pages' early script asks with it too
+// holds many; a signed-in user's view, whose answer shows their own posts and confirmed deals at
+// their exact points (D-35). A visitor's is merged from tiles (map-tiles-request.ts). Without
+// React or TanStack Query: the map pages' early script, for signed-in users, asks with it too
 // (src/early-load/first-map-view.ts).
 import type { CategoryId, CurrencySetting, MapCluster, MapPoint } from '@app/shared';
 import { apiFetch } from '../../../lib/api-client';
@@ -20,7 +22,8 @@ export interface MapViewInput {
   lang: 'en' | 'fr';
 }
 
-export function getMapView(input: MapViewInput): Promise<MapView> {
+/** One request for the viewport: a signed-in user's view (D-35: their own posts exactly). */
+export function getViewportMapView(input: MapViewInput): Promise<MapView> {
   const query = new URLSearchParams({
     bbox: input.bbox.join(','),
     zoom: String(Math.round(input.zoom)),
@@ -40,3 +43,6 @@ export const mapViewInput = (view: { bbox: Bbox; zoom: number }, category: Categ
   currency: getCurrency(),
   lang: getLanguage() === 'fr-ca' ? 'fr' : 'en',
 });
+
+/** The server caches for 15 s too; markers change as people post. */
+export const MAP_VIEW_STALE_MS = 15_000;
