@@ -1,6 +1,8 @@
 import { mapSpanLimit } from '@app/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedUp } from '../../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.js';
+import { publish, tractor } from '../../../test/posts.js';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../../test/redis.js';
 import { MAP_VIEWS_PER_MINUTE } from './routes.js';
 
@@ -39,6 +41,33 @@ describe('GET /api/solution/map', () => {
     const res = await t.app.inject(`/api/solution/map?${qs}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION');
+  });
+});
+
+describe('GET /api/solution/map for a signed-in viewer', () => {
+  it('is the shared view with their own post at its exact point, which the shared tiles never keep for others', async () => {
+    const at = { lat: 12.34567, lng: 1.23456 };
+    const owner = await signedUp(t.app, { firstName: 'Owner' });
+    const other = await signedUp(t.app, { firstName: 'Other' });
+    const post = await publish(t.app, owner, { ...tractor(), pickup_lat: at.lat, pickup_lng: at.lng });
+    const url = `/api/solution/map?bbox=${at.lng - 0.05},${at.lat - 0.05},${at.lng + 0.05},${at.lat + 0.05}&zoom=13`;
+    const seen = async (headers: Record<string, string>) => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.points.find((p: { _id: string }) => p._id === post._id);
+    };
+    const visitor = await seen({});
+    expect(visitor).toMatchObject({ location_exact: false });
+    expect([visitor.lat, visitor.lng]).not.toEqual([at.lat, at.lng]);
+    const publicPoint = { lat: visitor.lat, lng: visitor.lng, location_exact: false };
+    expect(await seen(owner.headers)).toMatchObject({ ...at, location_exact: true });
+    // Asked right after the owner, from the same kept tiles: still the public point.
+    expect(await seen(other.headers)).toMatchObject(publicPoint);
+    expect(await seen({})).toMatchObject(publicPoint);
+    expect(await seen(owner.headers)).toMatchObject({ ...at, location_exact: true });
+    // Asked right after the owner, from the same kept tiles: still the public point.
+    expect(await seen(other.headers)).toMatchObject(publicPoint);
+    expect(await seen({})).toMatchObject(publicPoint);
   });
 });
 

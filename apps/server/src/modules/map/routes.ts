@@ -12,8 +12,8 @@ export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
   const solutions = buildMapService(app.database.db);
-  // The shared, cached tiles (tile-service.ts): visitors' views are merged from them, each post
-  // counted once (tileCells); a signed-in viewer's view reads the database (D-35).
+  // The shared, cached tiles (tile-service.ts): every view is merged from them, each post counted
+  // once (tileCells); a signed-in viewer's own points are then moved to their exact place (D-35).
   const tiles = tileService(buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT }), app.publicCaches.tiles);
   await tileRoutes(app, { config, tiles, viewsPerMinute: MAP_VIEWS_PER_MINUTE });
   // The map is public, and a view may ask for up to 24 tiles that are not kept yet. Counted
@@ -50,8 +50,8 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       // is no session's gets the public answer, as a visitor.
       reply.header('cache-control', 'private, no-store');
       reply.header('vary', 'access-token');
-      const viewer = await app.sessions.authenticate(token);
-      return { data: await solutions.map(request.query, viewer?.userId) };
+      const [viewer, shared] = await Promise.all([app.sessions.authenticate(token), tiles.view(request.query)]);
+      return { data: viewer ? await solutions.withExactPoints(shared, viewer.userId) : shared };
     },
   );
 };

@@ -158,6 +158,22 @@ export function mapService(
   return {
     view,
     tile,
+    /**
+     * D-35 on a view shared by everyone (the merged tiles): the viewer's own posts and those of
+     * deals the owner confirmed with them move to their exact points. The shared view is not changed.
+     */
+    async withExactPoints(shared: MapView, viewerId: string): Promise<MapView> {
+      const exact = await repo.exactPoints(
+        viewerId,
+        shared.points.map((p) => p._id),
+      );
+      if (exact.size === 0) return shared;
+      const points = shared.points.map((point) => {
+        const at = exact.get(point._id);
+        return at ? { ...point, lat: at.lat, lng: at.lng, location_exact: true } : point;
+      });
+      return { points, clusters: shared.clusters };
+    },
     async map(query: MapQuery, viewerId?: string): Promise<MapView> {
       const { points, clusters } = await view(query, viewerId);
       return { points, clusters };
