@@ -36,6 +36,8 @@ export interface Database {
    * may have been missed (the connection was lost). Resolves to a function that stops listening.
    */
   listen?(channel: string, onPayload: (payload: string) => void, onGap: () => void): Promise<() => Promise<void>>;
+  /** Sends a NOTIFY on `channel` (delivered after every notification committed before it). */
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 export interface PoolStats {
@@ -90,6 +92,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     db,
     kind: 'pglite',
     ping: () => ping(db),
+    notify: (channel, payload) => notify(db, channel, payload),
     poolStats: () => undefined,
     close: once(() => client.close()),
     listen: async (channel, onPayload) => {
@@ -130,10 +133,15 @@ async function openPostgres(connectionString: string, max: number, statementTime
     db,
     kind: 'postgres',
     ping: () => ping(db),
+    notify: (channel, payload) => notify(db, channel, payload),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
     listen: (channel, onPayload, onGap) => listenPostgres(connectionString, channel, onPayload, onGap),
   };
+}
+
+async function notify(db: Db, channel: string, payload: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
 async function ping(db: Db): Promise<boolean> {

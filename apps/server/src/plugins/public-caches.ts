@@ -3,6 +3,7 @@
 // a post that is published, hidden, deleted, moved or changed by a deal makes the map tiles that
 // hold it, its details and every list page stale on every instance as soon as its statement
 // commits. Place labels change only with a release's GeoNames: they end with their lifetime.
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tileKey, tilesOfPoint } from '@app/shared';
@@ -50,7 +51,15 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
     lists.invalidateAll();
     posts.invalidateAll();
   };
+  // Read-your-writes on this instance: a request that may have changed posts answers only once this
+  // instance has heard every announcement committed before it. Its own marker, sent after the
+  // request's statements committed, arrives after them (PostgreSQL delivers in commit order).
+  const markers = new Map<string, () => void>();
   const changed = (payload: string) => {
+    if (payload.startsWith(MARKER)) {
+      markers.get(payload)?.();
+      return;
+    }
     const changes = changedPosts(payload);
     if (changes === 'all') return dropEverything();
     // Every instance hears the NOTIFY and drops its own; Redis pages computed before now are refused.
@@ -64,4 +73,29 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
     return undefined;
   });
   app.addHook('onClose', async () => stop?.());
+  if (!stop) return;
+  app.addHook('onSend', async (request, reply, payload) => {
+    // A refused or failed request changed nothing (each change is one transaction).
+    if (reply.statusCode >= 400 || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
+    const marker = `${MARKER}${randomUUID()}`;
+    let timer: NodeJS.Timeout | undefined;
+    const heard = new Promise<void>((resolve) => {
+      markers.set(marker, resolve);
+      // Never held longer than the caches' promise of a second if the marker is lost.
+      timer = setTimeout(resolve, 1_000);
+    });
+    try {
+      await app.database.notify(PUBLIC_CHANGES_CHANNEL, marker);
+      await heard;
+    } catch {
+      // The database is gone: the answer goes as it is, and the caches end with their lifetime.
+    } finally {
+      clearTimeout(timer);
+      markers.delete(marker);
+    }
+    return payload;
+  });
 });
+
+/** Starts the payload of a read-your-writes marker; other instances ignore it. */
+const MARKER = 'heard:';
