@@ -11,10 +11,10 @@ import { TILE_POINT_LIMIT, tileService } from './tile-service.js';
 export const MAP_VIEWS_PER_MINUTE = 300;
 
 export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitScale'> }> = async (app, { config }) => {
-  const solutions = buildMapService(app.database.db);
   // The shared, cached tiles (tile-service.ts): every view is merged from them, each post counted
   // once (tileCells); a signed-in viewer's own points are then moved to their exact place (D-35).
-  const tiles = tileService(buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT }), app.publicCaches.tiles);
+  const posts = buildMapService(app.database.db, { pointLimit: TILE_POINT_LIMIT });
+  const tiles = tileService(posts, app.publicCaches.tiles);
   await tileRoutes(app, { config, tiles, viewsPerMinute: MAP_VIEWS_PER_MINUTE });
   // The map is public, and a view may ask for up to 24 tiles that are not kept yet. Counted
   // before validation, so refused views count too.
@@ -51,7 +51,7 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       reply.header('cache-control', 'private, no-store');
       reply.header('vary', 'access-token');
       const [viewer, shared] = await Promise.all([app.sessions.authenticate(token), tiles.view(request.query)]);
-      return { data: viewer ? await solutions.withExactPoints(shared, viewer.userId) : shared };
+      return { data: viewer ? await posts.withExactPoints(shared, viewer.userId) : shared };
     },
   );
 };
