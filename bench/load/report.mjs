@@ -99,3 +99,17 @@ export function printReport(
   const failures = r.errors + r.timeouts + r.non2xx;
   check('0 errors', failures === 0, `${r.errors} errors, ${r.timeouts} timeouts, ${r.non2xx} non-2xx`);
 }
+
+/** Each public cache's answers by where they were found (memory, Redis, computed, shared with one under way). */
+export function printCacheHits({ instances, totals }) {
+  console.log(`Public caches, warm-up and mix (${instances} instance(s) read):`);
+  for (const [cache, c] of totals) {
+    const all = Object.values(c).reduce((a, b) => a + b, 0);
+    if (all === 0) continue;
+    const share = (n = 0) => `${((100 * n) / all).toFixed(1)} %`;
+    console.log(
+      `  ${cache.padEnd(13)} ${all.toLocaleString('en-US').padStart(9)} answers: memory ${share(c.memory)}, ` +
+        `Redis ${share(c.redis)}, shared ${share(c.shared)}, computed ${share(c.computed)}`,
+    );
+  }
+}

@@ -27,7 +27,7 @@ import { cpuAccounting, cpuBetween, cpuSnapshot, descendsFrom } from '../lib/cpu
 import { throwawayDatabase } from '../lib/database.mjs';
 import { mulberry32 } from '@app/shared/random';
 import { requestKinds, searchTexts } from './mix.mjs';
-import { printCpu, printReport } from './report.mjs';
+import { printCacheHits, printCpu, printReport } from './report.mjs';
 
 register();
 const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
@@ -102,6 +102,7 @@ async function main() {
   const during = loadAverage();
   // autocannon drops its connections with requests in flight: let the server finish them first.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const caches = await cacheHits(port);
   await stopCluster();
 
   hello = await startHello();
@@ -120,6 +121,7 @@ async function main() {
     { goals: GOALS, connections: CONNECTIONS, instances: INSTANCES, posts: POSTS, acceptEncoding: ACCEPT_ENCODING },
   );
   printCpu(mix, cpu, signInCpuMs, GOALS);
+  printCacheHits(caches);
   console.log(`total ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
@@ -156,6 +158,29 @@ async function seed() {
   } finally {
     await database.close();
   }
+}
+
+/**
+ * How the public caches found their answers (warm-up and mix), summed over the instances: /metrics
+ * is asked until each instance has answered once; after the mix their counts no longer move, so an
+ * instance is told apart by its counts.
+ */
+async function cacheHits(port) {
+  const byInstance = new Map();
+  for (let i = 0; i < 50 && byInstance.size < INSTANCES; i++) {
+    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const counts = [...text.matchAll(/^public_cache_answers\{cache="([^"]+)",found="([^"]+)"\} (\d+)/gm)];
+    byInstance.set(counts.map((m) => m[0]).join(), counts);
+  }
+  const totals = new Map();
+  for (const counts of byInstance.values()) {
+    for (const [, cache, found, n] of counts) {
+      const entry = totals.get(cache) ?? {};
+      entry[found] = (entry[found] ?? 0) + Number(n);
+      totals.set(cache, entry);
+    }
+  }
+  return { instances: byInstance.size, totals };
 }
 
 /** The browsing sessions, signed in through the API before the mix (a few at a time). */

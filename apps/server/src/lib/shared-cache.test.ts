@@ -67,6 +67,33 @@ describe('sharedCache', () => {
     expect(new Set(answers.map((a) => a.etag))).toEqual(new Set([etagOf('same')]));
     expect(etagOf('same')).toMatch(/^"[A-Za-z0-9_-]{22}"$/);
   });
+
+  it('computes the answers a batch misses in one call, in the order asked, and keeps each', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    await cache.get('b', 'b', async () => 'kept b');
+    const calls: number[][] = [];
+    const compute = async (asked: number[]) => {
+      calls.push(asked);
+      return asked.map((i) => `computed ${i}`);
+    };
+    const asks = ['a', 'b', 'c'].map((k) => ({ group: k, key: k }));
+    expect((await cache.getMany(asks, compute)).map((a) => a.body)).toEqual(['computed 0', 'kept b', 'computed 2']);
+    expect(calls).toEqual([[0, 2]]);
+    expect((await cache.getMany(asks, compute)).map((a) => a.body)).toEqual(['computed 0', 'kept b', 'computed 2']);
+    expect(calls).toHaveLength(1);
+    expect(cache.stats()).toEqual({ name: 't', memory: 4, redis: 0, computed: 3, shared: 0 });
+  });
+
+  it('fails only the answers a failed batch was computing; they are computed again next time', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    await cache.get('b', 'b', async () => 'kept b');
+    const asks = ['a', 'b'].map((k) => ({ group: k, key: k }));
+    await expect(cache.getMany(asks, async () => Promise.reject(new Error('database gone')))).rejects.toThrow(
+      'database gone',
+    );
+    expect((await cache.get('b', 'b', async () => 'again')).body).toBe('kept b');
+    expect((await cache.get('a', 'a', async () => 'a at last')).body).toBe('a at last');
+  });
 });
 
 describe('sharedCache across instances, through Redis', () => {
@@ -90,5 +117,21 @@ describe('sharedCache across instances, through Redis', () => {
     await one.invalidate(['10/462/469']);
     const three = sharedCache(options);
     expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
+  });
+
+  it('shares a batch with another instance, which computes only what Redis lacks', async () => {
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
+    const asks = ['11/1/1', '11/1/2', '11/1/3'].map((group) => ({ group, key: `${group}|en` }));
+    await sharedCache(options).getMany(asks.slice(0, 2), async (asked) => asked.map((i) => `one's ${i}`));
+    await expect.poll(async () => redis.exists('cache:tiles:11/1/1', 'cache:tiles:11/1/2')).toBe(2);
+    const asked: number[][] = [];
+    const two = sharedCache(options);
+    const answers = await two.getMany(asks, async (missing) => {
+      asked.push(missing);
+      return missing.map((i) => `two's ${i}`);
+    });
+    expect(answers.map((a) => a.body)).toEqual(["one's 0", "one's 1", "two's 2"]);
+    expect(asked).toEqual([[2]]);
+    expect(two.stats()).toMatchObject({ redis: 2, computed: 1 });
   });
 });

@@ -25,6 +25,36 @@ export interface SharedCacheOptions {
   now?: () => number;
 }
 
+/** One answer asked for: its key, in its group (what invalidate() drops). */
+export interface Ask {
+  group: string;
+  key: string;
+}
+
+/** An ask not held here: the group's version it was computed at, and its promise to settle. */
+interface Miss extends Ask {
+  index: number;
+  seen: string;
+  settle: Deferred;
+}
+
+interface Deferred {
+  promise: Promise<CachedAnswer>;
+  resolve: (answer: CachedAnswer) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Promise.withResolvers, which Node 20 lacks. */
+function deferred(): Deferred {
+  let resolve!: Deferred['resolve'];
+  let reject!: Deferred['reject'];
+  const promise = new Promise<CachedAnswer>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 interface Entry extends CachedAnswer {
   group: string;
   expires: number;
@@ -40,6 +70,8 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   /** Bumped by every invalidation: a computation that saw another value keeps nothing. */
   const groupVersion = new Map<string, number>();
   let everything = 0;
+  /** How answers were found, for bench:load's hit rates (stats()). */
+  const counts = { memory: 0, redis: 0, computed: 0, shared: 0 };
   /** Answers computed before this instant (invalidateAll) are refused from Redis. */
   let staleBefore = 0;
   const redisKey = (group: string) => `cache:${name}:${group}`;
@@ -67,63 +99,114 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     if (keys?.size === 0) byGroup.delete(entry.group);
   }
 
-  async function fromRedis(group: string, key: string): Promise<(CachedAnswer & { expires: number }) | undefined> {
-    if (redis?.status !== 'ready') return undefined;
+  /** What Redis holds for these asks (one round trip), each still within its lifetime, if any. */
+  async function fromRedis(asks: Ask[]): Promise<((CachedAnswer & { expires: number }) | undefined)[]> {
+    if (redis?.status !== 'ready') return asks.map(() => undefined);
     try {
-      const text = await redis.hget(redisKey(group), key);
-      if (!text) return undefined;
-      // "at|etag|body": the body is stored as it is, never escaped into another JSON string.
-      const [at, etag] = text.split('|', 2);
-      const computedAt = Number(at);
-      const expires = computedAt + ttlMs;
-      if (!etag || !(expires > now()) || computedAt < staleBefore) return undefined;
-      return { etag, body: text.slice(at!.length + etag.length + 2), expires };
+      const pipeline = redis.pipeline();
+      for (const { group, key } of asks) pipeline.hget(redisKey(group), key);
+      const replies = (await pipeline.exec()) ?? [];
+      return asks.map((_, i) => {
+        const [error, text] = replies[i] ?? [];
+        if (error || typeof text !== 'string') return undefined;
+        // "at|etag|body": the body is stored as it is, never escaped into another JSON string.
+        const [at, etag] = text.split('|', 2);
+        const computedAt = Number(at);
+        const expires = computedAt + ttlMs;
+        if (!etag || !(expires > now()) || computedAt < staleBefore) return undefined;
+        return { etag, body: text.slice(at!.length + etag.length + 2), expires };
+      });
     } catch {
-      return undefined;
+      return asks.map(() => undefined);
     }
   }
 
-  function toRedis(group: string, key: string, answer: CachedAnswer, at: number) {
-    if (redis?.status !== 'ready') return;
-    const hash = redisKey(group);
-    redis
-      .multi()
-      .hset(hash, key, `${at}|${answer.etag}|${answer.body}`)
-      .pexpire(hash, ttlMs)
-      .exec()
-      .catch(() => undefined);
+  /** Shares answers computed at `at` with the other instances (one round trip). */
+  function toRedis(kept: { ask: Ask; answer: CachedAnswer }[], at: number) {
+    if (kept.length === 0 || redis?.status !== 'ready') return;
+    const pipeline = redis.pipeline();
+    for (const { ask, answer } of kept) {
+      const hash = redisKey(ask.group);
+      pipeline.hset(hash, ask.key, `${at}|${answer.etag}|${answer.body}`).pexpire(hash, ttlMs);
+    }
+    pipeline.exec().catch(() => undefined);
   }
 
-  /** An answer computed for `key` when `group` was at `seen`, kept unless it changed meanwhile. */
-  async function fill(group: string, key: string, compute: () => Promise<string>, seen: string) {
+  /**
+   * Answers for `misses` from Redis, else computed together, each kept unless its group changed
+   * since `seen`; settles each miss's promise.
+   */
+  async function fill(misses: Miss[], compute: (asked: number[]) => Promise<string[]>) {
     const at = now();
-    const shared = await fromRedis(group, key);
-    if (shared) {
-      return version(group) === seen ? keep(group, key, shared, shared.expires) : shared;
+    try {
+      const shared = await fromRedis(misses);
+      const missing: Miss[] = [];
+      misses.forEach((miss, i) => {
+        const found = shared[i];
+        if (!found) return missing.push(miss);
+        counts.redis += 1;
+        miss.settle.resolve(
+          version(miss.group) === miss.seen ? keep(miss.group, miss.key, found, found.expires) : found,
+        );
+      });
+      if (missing.length === 0) return;
+      counts.computed += missing.length;
+      const bodies = await compute(missing.map((m) => m.index));
+      const kept: { ask: Ask; answer: CachedAnswer }[] = [];
+      missing.forEach((miss, i) => {
+        const body = bodies[i]!;
+        const answer = { body, etag: etagOf(body) };
+        if (version(miss.group) !== miss.seen) return miss.settle.resolve(answer);
+        kept.push({ ask: miss, answer });
+        miss.settle.resolve(keep(miss.group, miss.key, answer, at + ttlMs));
+      });
+      toRedis(kept, at);
+    } catch (error) {
+      // A settled promise ignores this: only the answers not yet given fail.
+      for (const miss of misses) miss.settle.reject(error);
+    } finally {
+      for (const miss of misses) if (pending.get(miss.key)?.answer === miss.settle.promise) pending.delete(miss.key);
     }
-    const body = await compute();
-    const answer = { body, etag: etagOf(body) };
-    if (version(group) !== seen) return answer;
-    toRedis(group, key, answer, at);
-    return keep(group, key, answer, at + ttlMs);
   }
 
-  return {
-    ttlMs,
-    /** The answer for `key` in `group`: kept, or computed once by `compute` and kept. */
-    async get(group: string, key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
+  /**
+   * The answers for `asks`: kept, or computed by one call of `compute` for all those missing
+   * (given their positions in `asks`, it returns their bodies in that order), and kept.
+   */
+  function getMany(asks: Ask[], compute: (asked: number[]) => Promise<string[]>): Promise<CachedAnswer[]> {
+    const answers: Promise<CachedAnswer>[] = [];
+    const misses: Miss[] = [];
+    asks.forEach(({ group, key }, index) => {
       const hit = local.get(key);
-      if (hit && hit.expires > now()) return hit;
+      if (hit && hit.expires > now()) {
+        counts.memory += 1;
+        return answers.push(Promise.resolve(hit));
+      }
       if (hit) drop(key);
       // Many viewers asking for one answer at once wait for one computation (a busy city's tiles).
       const seen = version(group);
       const running = pending.get(key);
-      if (running && running.version === seen) return running.answer;
-      const answer = fill(group, key, compute, seen).finally(() => {
-        if (pending.get(key)?.answer === answer) pending.delete(key);
-      });
-      pending.set(key, { version: seen, answer });
-      return answer;
+      if (running && running.version === seen) {
+        counts.shared += 1;
+        return answers.push(running.answer);
+      }
+      const settle = deferred();
+      pending.set(key, { version: seen, answer: settle.promise });
+      misses.push({ group, key, index, seen, settle });
+      answers.push(settle.promise);
+    });
+    if (misses.length > 0) void fill(misses, compute);
+    return Promise.all(answers);
+  }
+
+  return {
+    ttlMs,
+    getMany,
+
+    /** The answer for `key` in `group`: kept, or computed once by `compute` and kept. */
+    async get(group: string, key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
+      const [answer] = await getMany([{ group, key }], async () => [await compute()]);
+      return answer!;
     },
 
     /** Makes every answer of these groups stale, here and in Redis. */
@@ -153,6 +236,9 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       // Other instances are told too (each invalidates itself); what Redis holds from before is refused.
       staleBefore = now();
     },
+
+    /** Answers found in memory, in Redis, computed, or shared with a computation under way. */
+    stats: () => ({ name, ...counts }),
 
     /** For tests: entries in memory. */
     size: () => local.size,

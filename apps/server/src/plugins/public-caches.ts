@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Gauge } from 'prom-client';
 import { tileKey, tilesOfPoint } from '@app/shared';
 import { sharedCache, type SharedCache } from '../lib/shared-cache.js';
 
@@ -45,6 +46,19 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   const posts = sharedCache({ name: 'posts', ttlMs: ttl.postTtlMs, maxEntries: 20_000, redis });
   const placeLabels = sharedCache({ name: 'place-labels', ttlMs: ttl.placeLabelTtlMs, maxEntries: 5_000, redis });
   app.decorate('publicCaches', { tiles, lists, posts, placeLabels });
+  // Hit rates for operators and bench:load: how each cache found its answers since the start.
+  new Gauge({
+    name: 'public_cache_answers',
+    help: 'Answers of the public caches since the start, by cache and where they were found',
+    labelNames: ['cache', 'found'] as const,
+    registers: [app.metrics.registry],
+    collect() {
+      for (const cache of [tiles, lists, posts, placeLabels]) {
+        const { name, ...counts } = cache.stats();
+        for (const [found, n] of Object.entries(counts)) this.set({ cache: name, found }, n);
+      }
+    },
+  });
 
   const dropEverything = () => {
     tiles.invalidateAll();

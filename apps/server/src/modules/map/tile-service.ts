@@ -22,8 +22,8 @@ export type TileFilter = Pick<MapQuery, 'type' | 'category' | 'currency' | 'lang
 type MapView = { points: MapPoint[]; clusters: MapCluster[] };
 
 export interface TileSource {
-  /** The posts of the cells the tile owns (tileCells): each post is in one tile of a zoom. */
-  tile(at: Tile, filter: TileFilter): Promise<MapView>;
+  /** For each tile, the posts of the cells it owns (tileCells): each post is in one tile of a zoom. */
+  tiles(at: Tile[], filter: TileFilter): Promise<MapView[]>;
 }
 
 export function tileService(source: TileSource, cache: SharedCache) {
@@ -31,12 +31,19 @@ export function tileService(source: TileSource, cache: SharedCache) {
   const parsed = new WeakMap<CachedAnswer, MapView>();
   const variant = (f: TileFilter) => `${f.type ?? ''}|${f.category ?? ''}|${f.currency}|${f.lang}`;
 
-  async function tile(at: Tile, filter: TileFilter): Promise<CachedAnswer> {
-    const group = tileKey(at);
-    return cache.get(group, `${group}|${variant(filter)}`, async () => {
+  /** The tiles' answers: those not kept are read together, in one statement (mapService.tiles). */
+  function tiles(at: Tile[], filter: TileFilter): Promise<CachedAnswer[]> {
+    const asks = at.map((t) => {
+      const group = tileKey(t);
+      return { group, key: `${group}|${variant(filter)}` };
+    });
+    return cache.getMany(asks, async (missing) => {
       const { type, category, currency, lang } = filter;
-      const { points, clusters } = await source.tile(at, { type, category, currency, lang });
-      return JSON.stringify({ data: { points, clusters } });
+      const views = await source.tiles(
+        missing.map((i) => at[i]!),
+        { type, category, currency, lang },
+      );
+      return views.map(({ points, clusters }) => JSON.stringify({ data: { points, clusters } }));
     });
   }
 
@@ -50,10 +57,11 @@ export function tileService(source: TileSource, cache: SharedCache) {
   }
 
   return {
-    tile,
+    /** One tile's answer, the same bytes for everyone. */
+    tile: async (at: Tile, filter: TileFilter): Promise<CachedAnswer> => (await tiles([at], filter))[0]!,
     /** A viewport from its tiles (the same merge as the web map's): each post counted once. */
     async view(query: MapQuery): Promise<MapView> {
-      const answers = await Promise.all(viewTiles(query.bbox, query.zoom).map((t) => tile(t, query)));
+      const answers = await tiles(viewTiles(query.bbox, query.zoom), query);
       return mergeTileViews(query.bbox, answers.map(viewOf));
     },
   };
