@@ -17,6 +17,7 @@
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -168,7 +169,7 @@ async function seed() {
 async function cacheHits(port) {
   const byInstance = new Map();
   for (let i = 0; i < 50 && byInstance.size < INSTANCES; i++) {
-    const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const text = await metricsOnce(port);
     const counts = [...text.matchAll(/^public_cache_answers\{cache="([^"]+)",found="([^"]+)"\} (\d+)/gm)];
     byInstance.set(counts.map((m) => m[0]).join(), counts);
   }
@@ -181,6 +182,18 @@ async function cacheHits(port) {
     }
   }
   return { instances: byInstance.size, totals };
+}
+
+/** GET /metrics on a new connection, so that the cluster may hand it to either instance. */
+function metricsOnce(port) {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/metrics', agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
 }
 
 /** The browsing sessions, signed in through the API before the mix (a few at a time). */

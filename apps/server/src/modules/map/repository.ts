@@ -64,7 +64,6 @@ const clusterTriple = z.tuple([z.number(), z.number(), z.number()]);
 
 /** The one row of MapRepository.view: which answer applies, and that answer. */
 const viewRow = z.object({
-  i: z.number(),
   quiet: z.boolean(),
   busy: z.boolean(),
   kept: z.array(clusterTriple).nullable(),
@@ -217,70 +216,46 @@ const keptQuery = (filter: MapFilter, grid: CellGrid, limit: number) => sql`
   order by 3 desc
   limit ${limit}`;
 
-/**
- * One view's statement (MapRepository.view), its row tagged `i`. The kept cells are summed first;
- * only when they hold few posts (or the zoom has no kept grid) are the posts counted, stopping past
- * the point limit from the index alone, so a busy viewport never sorts and joins its thousands of
- * posts only to learn that it needs clusters; then come either the posts or their clusters. Each
- * step runs only when the one before asks for it (PostgreSQL evaluates the uncorrelated
- * `(select yes ...)` conditions once, before the scans they guard).
- */
-function viewQuery(filter: MapFilter, plan: ViewPlan, i: number): SQL {
-  // Past the kept zooms there are no cells to sum: the view is counted exactly at once.
-  const kept = plan.grid
-    ? keptQuery(filter, plan.grid, plan.maxClusters)
-    : sql`select 0::float8 as lng, 0::float8 as lat, 0 as count where false`;
-  const quiet = plan.grid
-    ? sql`select coalesce(sum(count), 0) <= ${plan.exactUpTo} as yes from kept`
-    : sql`select true as yes`;
-  return sql`
-    with kept as (${kept}),
-    quiet as (${quiet}),
-    busy as (select count(*) > ${plan.pointLimit} as yes from (select 1 from solutions s
-      where (select yes from quiet) and ${where(filter)} limit ${plan.pointLimit + 1}) as open_posts)
-    select ${sql.raw(String(i))} as i, (select yes from quiet) as quiet, (select yes from busy) as busy,
-      case when (select yes from quiet) then null
-        else (select json_agg(json_build_array(k.lng, k.lat, k.count) order by k.count desc) from kept k) end as kept,
-      (select json_agg(json_build_array(c.lng, c.lat, c.count) order by c.count desc)
-        from (${clustersQuery(filter, plan.cell, plan.maxClusters)}) c
-        where (select yes from quiet) and (select yes from busy)) as clusters,
-      (select json_agg(p order by p.created_at desc)
-        from (${pointsQuery(filter, plan.pointLimit)}) p
-        where (select yes from quiet) and not (select yes from busy)) as points`;
-}
-
 export function mapRepository(db: Db) {
-  /**
-   * Several views (the tiles a viewport misses) in one statement, each as view() answers it:
-   * one round trip instead of one per tile (bench/load: about 4 a map view before).
-   */
-  async function views(items: { filter: MapFilter; plan: ViewPlan }[]): Promise<ViewRows[]> {
-    if (items.length === 0) return [];
-    const rows = await queryRows(
-      db,
-      sql.join(
-        items.map(({ filter, plan }, i) => sql`(${viewQuery(filter, plan, i)})`),
-        sql` union all `,
-      ),
-      viewRow,
-    );
-    const byIndex = new Map(rows.map((row) => [row.i, row]));
-    return items.map((_, i) => {
-      const row = byIndex.get(i)!;
-      if (!row.quiet) return { source: 'kept', points: [], clusters: (row.kept ?? []).map(toCluster) };
-      if (row.busy) return { source: 'clusters', points: [], clusters: (row.clusters ?? []).map(toCluster) };
-      return { source: 'points', points: row.points ?? [], clusters: [] };
-    });
-  }
-
   return {
-    /** One view in one round trip (viewQuery; bench/load: up to three before). */
+    /**
+     * One view in one round trip (bench/load: up to three before). The kept cells are summed
+     * first; only when they hold few posts (or the zoom has no kept grid) are the posts counted,
+     * stopping past the point limit from the index alone, so a busy viewport never sorts and joins
+     * its thousands of posts only to learn that it needs clusters; then come either the posts or
+     * their clusters. Each step runs only when the one before asks for it (PostgreSQL evaluates
+     * the uncorrelated `(select yes ...)` conditions once, before the scans they guard).
+     */
     async view(filter: MapFilter, plan: ViewPlan): Promise<ViewRows> {
-      const [rows] = await views([{ filter, plan }]);
-      return rows!;
+      // Past the kept zooms there are no cells to sum: the view is counted exactly at once.
+      const kept = plan.grid
+        ? keptQuery(filter, plan.grid, plan.maxClusters)
+        : sql`select 0::float8 as lng, 0::float8 as lat, 0 as count where false`;
+      const quiet = plan.grid
+        ? sql`select coalesce(sum(count), 0) <= ${plan.exactUpTo} as yes from kept`
+        : sql`select true as yes`;
+      const [row] = await queryRows(
+        db,
+        sql`
+        with kept as (${kept}),
+        quiet as (${quiet}),
+        busy as (select count(*) > ${plan.pointLimit} as yes from (select 1 from solutions s
+          where (select yes from quiet) and ${where(filter)} limit ${plan.pointLimit + 1}) as open_posts)
+        select (select yes from quiet) as quiet, (select yes from busy) as busy,
+          case when (select yes from quiet) then null
+            else (select json_agg(json_build_array(k.lng, k.lat, k.count) order by k.count desc) from kept k) end as kept,
+          (select json_agg(json_build_array(c.lng, c.lat, c.count) order by c.count desc)
+            from (${clustersQuery(filter, plan.cell, plan.maxClusters)}) c
+            where (select yes from quiet) and (select yes from busy)) as clusters,
+          (select json_agg(p order by p.created_at desc)
+            from (${pointsQuery(filter, plan.pointLimit)}) p
+            where (select yes from quiet) and not (select yes from busy)) as points`,
+        viewRow,
+      );
+      if (!row!.quiet) return { source: 'kept', points: [], clusters: (row!.kept ?? []).map(toCluster) };
+      if (row!.busy) return { source: 'clusters', points: [], clusters: (row!.clusters ?? []).map(toCluster) };
+      return { source: 'points', points: row!.points ?? [], clusters: [] };
     },
-
-    views,
 
     /**
      * D-35: the exact points of those of `ids` that `viewerId` may see exactly: their own posts and

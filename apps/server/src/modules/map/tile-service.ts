@@ -13,7 +13,7 @@ import {
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 
 /** The staleness bound of a tile when no change is announced (a poster's badges, rating). */
-export const TILE_TTL_MS = 10_000;
+export const TILE_TTL_MS = 30_000;
 /** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and
  * MAP_POINT_LIMIT (300) points per view kept answers small (bench:map: 100 a tile made a city view 78 KB). */
 export const TILE_POINT_LIMIT = 25;
@@ -31,7 +31,7 @@ export function tileService(source: TileSource, cache: SharedCache) {
   const parsed = new WeakMap<CachedAnswer, MapView>();
   const variant = (f: TileFilter) => `${f.type ?? ''}|${f.category ?? ''}|${f.currency}|${f.lang}`;
 
-  /** The tiles' answers: those not kept are read together, in one statement (mapService.tiles). */
+  /** The tiles' answers: those not kept here are asked of Redis in one round trip, the rest computed side by side. */
   function tiles(at: Tile[], filter: TileFilter): Promise<CachedAnswer[]> {
     const asks = at.map((t) => {
       const group = tileKey(t);

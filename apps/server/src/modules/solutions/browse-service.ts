@@ -8,7 +8,6 @@ import {
   searchTextTooShort,
   type ListQuery,
   type PostSearchQuery,
-  type SearchField,
   type UserRole,
 } from '@app/shared';
 
@@ -20,7 +19,8 @@ import type { SessionClaim } from '../sessions/service.js';
 import type { SolutionRow } from './post-rows-repository.js';
 import { type SolutionsRepository } from './repository.js';
 import { BEST_MATCH_WINDOW, wordQuery, type WordQuery } from './search-repository.js';
-import { withImages, type Display } from './solution-record.js';
+import type { FieldSearch } from './list-cache.js';
+import { withImages } from './solution-record.js';
 
 /** Deep paging of nearest-first lists is refused: nobody scrolls past this many posts. */
 const MAX_NEAR_OFFSET = 10_000;
@@ -117,21 +117,20 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
       return { viewer, anyone };
     },
 
-    async search(
-      type: UserRole,
-      field: SearchField,
-      text: string,
-      query: Pick<ListQuery, 'limit' | 'cursor'> & Display,
-      claim: SessionClaim,
-    ) {
+    /**
+     * A search by country, category or sub-category (searchSolution), for the session `claim`
+     * names (without one, none): the page as that viewer and as anyone sees it, as list() answers.
+     */
+    async search(type: UserRole, { field, text, query }: FieldSearch, claim?: SessionClaim) {
+      const empty = { data: [], next_cursor: null };
       // Nothing left to match once accents and punctuation go: an empty result, not every post.
       if (normalize(text) === '') {
-        await repo.checkSession(claim);
-        return { data: [], next_cursor: null };
+        if (claim) await repo.checkSession(claim);
+        return { viewer: empty, anyone: empty };
       }
       // One letter matches nearly every country, a page of posts each.
       if (searchTextTooShort(field, text)) {
-        await repo.checkSession(claim);
+        if (claim) await repo.checkSession(claim);
         throw new AppError('VALIDATION', undefined, {
           text: `At least ${COUNTRY_SEARCH_MIN_LETTERS} letters to search by country`,
         });
@@ -142,7 +141,11 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
         claim,
       );
       const { shown, next_cursor } = page(rows, query.limit, (last) => `k:${last.created_key}|${last.id}`);
-      return { data: await withImages(shown, query), next_cursor };
+      const anyone = { data: await withImages(shown, query, undefined, () => false), next_cursor };
+      const viewer = shown.some((row) => row.viewer_exact)
+        ? { data: await withImages(shown, query), next_cursor }
+        : anyone;
+      return { viewer, anyone };
     },
 
     /**

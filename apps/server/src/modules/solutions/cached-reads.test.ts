@@ -1,4 +1,4 @@
-// Lists and details from the shared caches over two instances (PostgreSQL and Redis, as production
+// Lists, field searches and details from the shared caches over two instances (PostgreSQL and Redis, as production
 // runs them): a post published, hidden or deleted on instance one is in, or gone from, instance
 // two's newest list and details within a second, well inside the caches' lifetimes (LIST_TTL_MS,
 // POST_TTL_MS), so the change comes from the announcement (migration 0033), not from ageing out.
@@ -24,6 +24,7 @@ type Post = {
 const ADMIN_EMAIL = 'cache-moderator@example.org';
 const NEWEST = '/api/solution/getCategorySolutions/Equipments/provideSolution?limit=20';
 const NEAREST = '/api/solution/getAllSolutions/provideSolution?limit=20&near=-17.44,14.71';
+const SEARCH = '/api/solution/searchSolution/provideSolution/category/equipment?limit=20';
 const details = (id: string) => `/api/solution/getSolutionDetails/${id}`;
 
 let both: TwoInstances;
@@ -62,6 +63,16 @@ describe('lists and details from the shared caches', () => {
     expect(await detailsStatus(_id)).toBe(200);
   });
 
+  it("shows a post published on instance one in instance two's kept search results within a second", async () => {
+    await listed(both.two, SEARCH, reader);
+    const { _id } = await publish(both.one.app, owner, tractor());
+    expect(await within(1_000, () => inList(SEARCH, _id)), 'in the search within a second').not.toBeNull();
+    // Asked again, the page comes from instance two's memory.
+    const kept = both.two.app.publicCaches.lists.stats().memory;
+    expect(await inList(SEARCH, _id)).toBe(true);
+    expect(both.two.app.publicCaches.lists.stats().memory).toBe(kept + 1);
+  });
+
   it("drops a post hidden on instance one from instance two's list and details within a second, and shows it again", async () => {
     const { _id } = await publish(both.one.app, owner, tractor());
     expect(await within(1_000, () => inList(NEWEST, _id))).not.toBeNull();
@@ -74,7 +85,10 @@ describe('lists and details from the shared caches', () => {
         payload: { hidden },
       });
     expect((await hide(true)).statusCode).toBe(200);
-    const gone = await within(1_000, async () => !(await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 404);
+    const gone = await within(
+      1_000,
+      async () => !(await inList(NEWEST, _id)) && !(await inList(SEARCH, _id)) && (await detailsStatus(_id)) === 404,
+    );
     expect(gone, 'hidden: gone within a second').not.toBeNull();
     expect((await hide(false)).statusCode).toBe(200);
     const back = await within(1_000, async () => (await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 200);
@@ -99,7 +113,7 @@ describe('lists and details from the shared caches', () => {
     const { _id } = await publish(both.one.app, owner, tractor());
     const find = (posts: Post[]) => posts.find((p) => p._id === _id)!;
     expect(await within(1_000, () => inList(NEAREST, _id))).not.toBeNull();
-    for (const url of [NEWEST, NEAREST]) {
+    for (const url of [NEWEST, NEAREST, SEARCH]) {
       // The reader first (the page is cached as anyone sees it), then the owner, then the reader again.
       const before = find(await listed(both.two, url, reader));
       const own = find(await listed(both.two, url, owner));
@@ -126,7 +140,7 @@ describe('lists and details from the shared caches', () => {
 
   it('refuses a list or details without a live session, as before the cache', async () => {
     const { _id } = await publish(both.one.app, owner, tractor());
-    for (const url of [NEWEST, details(_id), `${NEWEST}&cursor=bad`]) {
+    for (const url of [NEWEST, SEARCH, details(_id), `${NEWEST}&cursor=bad`, `${SEARCH}&cursor=bad`]) {
       const res = await both.two.app.inject({ url, headers: { 'access-token': 'x'.repeat(43) } });
       expect(res.statusCode, url).toBe(401);
     }

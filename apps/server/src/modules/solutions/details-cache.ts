@@ -18,7 +18,7 @@ import type { ViewerReads } from './viewer-repository.js';
  * The staleness bound of a post's public details when no change is announced: its owner's name,
  * badges or rating (users are not announced); a change of the post itself drops them at once.
  */
-export const POST_TTL_MS = 10_000;
+export const POST_TTL_MS = 30_000;
 const DAY_MS = 86_400_000;
 
 const detailsSchema = dataOf(solutionSchema);

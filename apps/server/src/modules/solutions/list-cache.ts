@@ -5,19 +5,20 @@
 // statement that also checks the session: the true point of the viewer's own posts and of posts
 // of a deal the owner confirmed with them (D-35). Nothing of one viewer is ever kept. A page not
 // held costs the one statement it cost before the cache.
-import { listOf, solutionSchema, type ListQuery, type Solution, type UserRole } from '@app/shared';
+import { listOf, solutionSchema, type ListQuery, type SearchField, type Solution, type UserRole } from '@app/shared';
 import { answerBody } from '../../lib/answer-body.js';
 import { AppError } from '../../lib/app-error.js';
 import { distanceKm, roundHalfKm } from '../../lib/geo.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
+import type { Display } from './solution-record.js';
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
 /**
  * The staleness bound of a list page when no change is announced: an owner's name, badges or
  * rating (users are not announced); any post change drops the pages at once.
  */
-export const LIST_TTL_MS = 5_000;
+export const LIST_TTL_MS = 15_000;
 
 const pageSchema = listOf(solutionSchema);
 type Page = { data: Solution[]; next_cursor: string | null };
@@ -38,11 +39,20 @@ function withExact(post: Solution, exact: ExactRow, near: [number, number] | und
   return near ? { ...shown, distance_km: roundHalfKm(distanceKm(near, exact.exact_lat, exact.exact_lng)) } : shown;
 }
 
+/** A page as one viewer and as anyone sees it, from one statement (browse-service.ts). */
+type BothPages = { viewer: Page; anyone: Page };
+/** What a field search (searchSolution) asks, besides its type. */
+export type FieldSearch = {
+  field: SearchField;
+  text: string;
+  query: Pick<ListQuery, 'limit' | 'cursor'> & Display;
+};
+
 export function listCache(deps: {
   cache: SharedCache;
   viewers: Pick<ViewerReads, 'exactPoints'>;
-  /** The page as one viewer and as anyone sees it, from one statement (browse-service.ts). */
-  page: (type: UserRole, query: ListQuery, claim?: SessionClaim) => Promise<{ viewer: Page; anyone: Page }>;
+  page: (type: UserRole, query: ListQuery, claim?: SessionClaim) => Promise<BothPages>;
+  search: (type: UserRole, search: FieldSearch, claim?: SessionClaim) => Promise<BothPages>;
   /** Throws AUTH_FAILED unless the claim is live: a refused input is told to a live session only. */
   checkSession: (claim: SessionClaim) => Promise<void>;
 }) {
@@ -54,9 +64,64 @@ export function listCache(deps: {
     return page;
   };
 
+  /**
+   * The page kept under `key`, with the viewer's own fields added; `read` reads it for a viewer
+   * (or, without a claim, as anyone sees it) when it is not kept. `near`: the point distances are from.
+   */
+  async function cachedPage(
+    key: string,
+    near: [number, number] | undefined,
+    claim: SessionClaim,
+    read: (claim?: SessionClaim) => Promise<BothPages>,
+  ): Promise<ListAnswer> {
+    // A page missing here is read for this viewer with its session check, as before the cache, and
+    // kept as anyone sees it. Others waiting for the same page share that computation: a refused
+    // session must not fail theirs, so the page is then read without it and this caller refused.
+    let own: Page | undefined;
+    let refused: unknown;
+    const compute = async () => {
+      let both;
+      try {
+        both = await read(claim);
+        own = both.viewer;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'AUTH_FAILED')) throw error;
+        refused = error;
+        both = await read();
+      }
+      return answerBody(pageSchema, both.anyone);
+    };
+    let answer: CachedAnswer;
+    try {
+      answer = await deps.cache.get(key, key, compute);
+    } catch (error) {
+      // As before the cache: a caller without a live session hears 401 before any complaint.
+      await deps.checkSession(claim);
+      throw error;
+    }
+    if (refused) throw refused;
+    if (own) return own;
+    const page = pageOf(answer);
+    const { rows } = await deps.viewers.exactPoints(
+      page.data.map((p) => p._id),
+      claim,
+    );
+    if (rows.length === 0) return { body: answer.body };
+    const exact = new Map(rows.map((r) => [r.id, r]));
+    return {
+      ...page,
+      data: page.data.map((post) => {
+        const row = exact.get(post._id);
+        return row ? withExact(post, row, near) : post;
+      }),
+    };
+  }
+
   return {
-    async list(type: UserRole, query: ListQuery, claim: SessionClaim): Promise<ListAnswer> {
+    /** Newest or nearest first (getAllSolutions, getCategorySolutions). */
+    list(type: UserRole, query: ListQuery, claim: SessionClaim): Promise<ListAnswer> {
       const key = JSON.stringify([
+        'list',
         type,
         query.category ?? null,
         query.near ?? null,
@@ -65,47 +130,23 @@ export function listCache(deps: {
         query.currency,
         query.lang,
       ]);
-      // A page missing here is read for this viewer with its session check, as before the cache, and
-      // kept as anyone sees it. Others waiting for the same page share that computation: a refused
-      // session must not fail theirs, so the page is then read without it and this caller refused.
-      let own: Page | undefined;
-      let refused: unknown;
-      const compute = async () => {
-        let both;
-        try {
-          both = await deps.page(type, query, claim);
-          own = both.viewer;
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'AUTH_FAILED')) throw error;
-          refused = error;
-          both = await deps.page(type, query);
-        }
-        return answerBody(pageSchema, both.anyone);
-      };
-      let answer: CachedAnswer;
-      try {
-        answer = await deps.cache.get(key, key, compute);
-      } catch (error) {
-        // As before the cache: a caller without a live session hears 401 before any complaint.
-        await deps.checkSession(claim);
-        throw error;
-      }
-      if (refused) throw refused;
-      if (own) return own;
-      const page = pageOf(answer);
-      const { rows } = await deps.viewers.exactPoints(
-        page.data.map((p) => p._id),
-        claim,
-      );
-      if (rows.length === 0) return { body: answer.body };
-      const exact = new Map(rows.map((r) => [r.id, r]));
-      return {
-        ...page,
-        data: page.data.map((post) => {
-          const row = exact.get(post._id);
-          return row ? withExact(post, row, query.near) : post;
-        }),
-      };
+      return cachedPage(key, query.near, claim, (c) => deps.page(type, query, c));
+    },
+
+    /** A search by country, category or sub-category (searchSolution), newest first. */
+    search(type: UserRole, search: FieldSearch, claim: SessionClaim): Promise<ListAnswer> {
+      const { field, text, query } = search;
+      const key = JSON.stringify([
+        'search',
+        type,
+        field,
+        text,
+        query.cursor ?? null,
+        query.limit,
+        query.currency,
+        query.lang,
+      ]);
+      return cachedPage(key, undefined, claim, (c) => deps.search(type, search, c));
     },
   };
 }

@@ -154,8 +154,10 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         response: { 200: listOf(solutionSchema), ...errors },
       },
     },
-    async (request) =>
-      solutions.search(request.params.type, request.params.field, request.params.text, request.query, claim(request)),
+    async (request, reply) => {
+      const { type, field, text } = request.params;
+      return sendAnswer(reply, await cached.search(type, { field, text, query: request.query }, claim(request)));
+    },
   );
 
   app.get(

@@ -281,6 +281,7 @@ export function cachedReads(deps: {
       cache: deps.lists,
       viewers,
       page: (type, query, claim) => deps.service.list(type, query, claim),
+      search: (type, search, claim) => deps.service.search(type, search, claim),
       checkSession: (claim) => repo.checkSession(claim),
     }),
     ...detailsCache({
