@@ -3,6 +3,7 @@
 // declared schema. A route can then never answer what the OpenAPI document does not say, even on
 // paths (errors, limits, redirects, files) that the serializer does not see.
 import type { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodType, safeParse } from 'zod/v4/core';
 
@@ -49,6 +50,13 @@ function checkBody(schema: unknown, payload: unknown, type: string): string | un
   return result.success ? undefined : `a body off its schema: ${JSON.stringify(result.error.issues).slice(0, 600)}`;
 }
 
+function decoded<T>(encoding: unknown, payload: T): T | Buffer {
+  if (!Buffer.isBuffer(payload)) return payload;
+  if (encoding === 'br') return brotliDecompressSync(payload);
+  if (encoding === 'gzip') return gunzipSync(payload);
+  return payload;
+}
+
 /** What is wrong with this answer against its route's declaration, or undefined. */
 export function contractMismatch(
   request: FastifyRequest,
@@ -64,6 +72,8 @@ export function contractMismatch(
   const declared = declaredFor(responses, reply.statusCode);
   if (declared === undefined) return `status ${reply.statusCode} is not declared`;
   const type = mediaType(reply.getHeader('content-type'));
+  // Kept answers go out compressed already (lib/send-kept.ts): their JSON is checked decoded.
+  payload = decoded(reply.getHeader('content-encoding'), payload);
   if (isContentResponse(declared)) {
     const entry = declared.content[type] ?? declared.content[`${type.split('/')[0]}/*`] ?? declared.content['*/*'];
     if (!entry) return `content type "${type}" is not declared for ${reply.statusCode}`;

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { sendKept } from '../../lib/send-kept.js';
 import type { TileService } from './tile-service.js';
 
 /** A screen shows up to about 16 tiles: a view of the viewport route costs this many tile asks. */
@@ -77,8 +78,8 @@ export async function tileRoutes(
       // Revalidated on every use: a 304 from memory costs little, and a change shows at once.
       reply.header('etag', answer.etag).header('cache-control', 'public, no-cache');
       if (request.headers['if-none-match'] === answer.etag) return reply.code(304).send();
-      // Serialised once when computed: a string is sent as it is, never serialised again.
-      return reply.type('application/json; charset=utf-8').send(answer.body as never);
+      // Serialised once when computed, compressed once per encoding: sent as those bytes.
+      return sendKept(request, reply, answer, answer.body);
     },
   );
 }

@@ -9,6 +9,7 @@
 import { blockedInterval, dataOf, solutionSchema, takenRanges, type Interval, type Solution } from '@app/shared';
 import { answerBody } from '../../lib/answer-body.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
+import type { KeptBody } from '../../lib/send-kept.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { SolutionRow } from './post-rows-repository.js';
 import { toSolution, type Display } from './solution-record.js';
@@ -33,7 +34,7 @@ interface PublicPost {
 }
 
 /** An answer as the route sends it: the cached bytes as they are, or details to serialise. */
-export type DetailsAnswer = { body: string } | { data: Solution };
+export type DetailsAnswer = KeptBody | { data: Solution };
 
 export function detailsCache(deps: {
   cache: SharedCache;
@@ -84,7 +85,7 @@ export function detailsCache(deps: {
       }
       // D-14: a viewer with a running subscription or trial sees the owner's contacts.
       const contacts = facts.subscription !== null;
-      if (!contacts && body !== null) return { body };
+      if (!contacts && body !== null) return { body, owner: answer };
       const user = {
         ...post.user,
         ...(contacts && facts.email ? { email: facts.email } : {}),

@@ -9,6 +9,7 @@ import { listOf, solutionSchema, type ListQuery, type SearchField, type Solution
 import { answerBody } from '../../lib/answer-body.js';
 import { AppError } from '../../lib/app-error.js';
 import { distanceKm, roundHalfKm } from '../../lib/geo.js';
+import type { KeptBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { Display } from './solution-record.js';
@@ -24,7 +25,7 @@ const pageSchema = listOf(solutionSchema);
 type Page = { data: Solution[]; next_cursor: string | null };
 
 /** A page as the route answers it: the cached bytes as they are, or a page to serialise. */
-export type ListAnswer = { body: string } | Page;
+export type ListAnswer = KeptBody | Page;
 
 /** D-35: a post as its owner or a confirmed deal's party sees it (toSolution with `exact`). */
 function withExact(post: Solution, exact: ExactRow, near: [number, number] | undefined): Solution {
@@ -106,7 +107,7 @@ export function listCache(deps: {
       page.data.map((p) => p._id),
       claim,
     );
-    if (rows.length === 0) return { body: answer.body };
+    if (rows.length === 0) return { body: answer.body, owner: answer };
     const exact = new Map(rows.map((r) => [r.id, r]));
     return {
       ...page,

@@ -27,6 +27,7 @@ import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
+import { sendKept, type KeptBody } from '../../lib/send-kept.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { buildSolutionsService, cachedReads } from './service.js';
 
@@ -42,9 +43,9 @@ export const postingAccount = new WeakMap<FastifyRequest, string>();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
 /** A cached answer is sent as its bytes, never serialised again; one with a viewer's fields is serialised. */
-function sendAnswer<T extends object>(reply: FastifyReply, answer: { body: string } | T): T {
-  if ('body' in answer) return reply.type('application/json; charset=utf-8').send(answer.body) as never;
-  return answer;
+function sendAnswer<T extends object>(reply: FastifyReply, answer: KeptBody | T): T {
+  if ('body' in answer && 'owner' in answer) return sendKept(reply.request, reply, answer.owner, answer.body) as never;
+  return answer as T;
 }
 
 export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

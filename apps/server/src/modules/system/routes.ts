@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { answerBody } from '../../lib/answer-body.js';
+import { sendKept } from '../../lib/send-kept.js';
 
 const catalogue: Catalogue = { categories: [...CATEGORIES], currencies: [...CURRENCY_CODES] };
 // The catalogue is the code's and changes only with a release, so it is serialised once per
@@ -57,7 +58,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       reply.header('etag', catalogueEtag).header('cache-control', 'public, max-age=3600');
       if (request.headers['if-none-match'] === catalogueEtag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(catalogueBody as never);
+      return sendKept(request, reply, catalogue, catalogueBody);
     },
   );
 
