@@ -12,7 +12,14 @@ import { sharedCache, type SharedCache } from '../lib/shared-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    publicCaches: { tiles: SharedCache; lists: SharedCache; posts: SharedCache; placeLabels: SharedCache };
+    publicCaches: {
+      tiles: SharedCache;
+      lists: SharedCache;
+      posts: SharedCache;
+      placeLabels: SharedCache;
+      /** Calls `listener` whenever posts change (an announcement, or everything dropped). */
+      onPostsChanged(listener: () => void): void;
+    };
   }
 }
 
@@ -45,7 +52,9 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   // A post's details, grouped by post (its variants in each currency and language).
   const posts = sharedCache({ name: 'posts', ttlMs: ttl.postTtlMs, maxEntries: 20_000, redis });
   const placeLabels = sharedCache({ name: 'place-labels', ttlMs: ttl.placeLabelTtlMs, maxEntries: 5_000, redis });
-  app.decorate('publicCaches', { tiles, lists, posts, placeLabels });
+  const listeners: (() => void)[] = [];
+  const onPostsChanged = (listener: () => void) => void listeners.push(listener);
+  app.decorate('publicCaches', { tiles, lists, posts, placeLabels, onPostsChanged });
   // Hit rates for operators and bench:load: how each cache found its answers since the start.
   new Gauge({
     name: 'public_cache_answers',
@@ -61,6 +70,7 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   });
 
   const dropEverything = () => {
+    for (const listener of listeners) listener();
     tiles.invalidateAll();
     lists.invalidateAll();
     posts.invalidateAll();
@@ -77,6 +87,7 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
     const changes = changedPosts(payload);
     if (changes === 'all') return dropEverything();
     // Every instance hears the NOTIFY and drops its own; Redis pages computed before now are refused.
+    for (const listener of listeners) listener();
     lists.invalidateAll();
     void posts.invalidate(changes.map((p) => p.id));
     void tiles.invalidate(changes.flatMap((p) => tilesOfPoint(p.lng, p.lat).map(tileKey)));

@@ -4,7 +4,7 @@
 // POST_TTL_MS), so the change comes from the announcement (migration 0033), not from ageing out.
 // A viewer's own fields (the true point of their posts, D-35; an owner's blocked dates and request
 // count) are added after the cache and never reach another viewer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
 import { publish, tractor } from '../../../test/posts.js';
 import { twoInstances, within, type TwoInstances } from '../../../test/two-instances.js';
@@ -136,6 +136,28 @@ describe('lists and details from the shared caches', () => {
       expect(seen).not.toHaveProperty('request_count');
     }
     expect(readerAgain).toEqual(readerView);
+  });
+
+  it("answers a kept page or search to a viewer with none of their posts on it without a statement, and the owner's with their true point", async () => {
+    const { _id } = await publish(both.one.app, owner, tractor());
+    expect(await within(1_000, () => inList(NEWEST, _id))).not.toBeNull();
+    await listed(both.two, SEARCH, reader);
+    // A kept page read once more: instance two now remembers the reader's own posts (none here).
+    await listed(both.two, NEWEST, reader);
+    const statements = vi.spyOn(both.two.app.database.db, 'execute');
+    try {
+      for (const url of [NEWEST, SEARCH]) {
+        statements.mockClear();
+        expect((await listed(both.two, url, reader)).some((p) => p._id === _id)).toBe(true);
+        expect(statements, url).not.toHaveBeenCalled();
+      }
+      // The owner's own post on the same kept page: their true point, remembered for them alone.
+      const own = (await listed(both.two, NEWEST, owner)).find((p) => p._id === _id)!;
+      expect(own).toMatchObject({ location_exact: true, pickup_lat: 14.7 });
+      expect((await listed(both.two, NEWEST, reader)).find((p) => p._id === _id)!.location_exact).toBe(false);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('refuses a list or details without a live session, as before the cache', async () => {

@@ -13,6 +13,7 @@ import type { KeptBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { Display } from './solution-record.js';
+import { MAX_REMEMBERED_EXACT, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
 /**
@@ -51,7 +52,9 @@ export type FieldSearch = {
 
 export function listCache(deps: {
   cache: SharedCache;
-  viewers: Pick<ViewerReads, 'exactPoints'>;
+  viewers: Pick<ViewerReads, 'exactPoints' | 'allExactPoints'>;
+  /** The viewers' posts seen exactly, remembered (viewer-exact-cache.ts). */
+  exact: ViewerExactCache;
   page: (type: UserRole, query: ListQuery, claim?: SessionClaim) => Promise<BothPages>;
   search: (type: UserRole, search: FieldSearch, claim?: SessionClaim) => Promise<BothPages>;
   /** Throws AUTH_FAILED unless the claim is live: a refused input is told to a live session only. */
@@ -64,6 +67,28 @@ export function listCache(deps: {
     if (!page) parsed.set(answer, (page = JSON.parse(answer.body) as Page));
     return page;
   };
+
+  /**
+   * Of the page's posts, those the viewer sees exactly, with their true points: from what this
+   * instance remembers of the viewer, else read with the session's check (one statement either way
+   * when the session is not remembered).
+   */
+  async function viewerExact(page: Page, claim: SessionClaim): Promise<Map<string, ExactRow>> {
+    const remembered = claim.cached && deps.exact.get(claim.cached.userId);
+    if (remembered instanceof Map) return remembered;
+    if (remembered !== 'many') {
+      const mark = deps.exact.mark();
+      const { viewer, rows } = await deps.viewers.allExactPoints(claim, MAX_REMEMBERED_EXACT + 1);
+      const all: ViewerExact = rows.length > MAX_REMEMBERED_EXACT ? 'many' : new Map(rows.map((r) => [r.id, r]));
+      deps.exact.keep(viewer.userId, all, mark);
+      if (all instanceof Map) return all;
+    }
+    const { rows } = await deps.viewers.exactPoints(
+      page.data.map((p) => p._id),
+      claim,
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
 
   /**
    * The page kept under `key`, with the viewer's own fields added; `read` reads it for a viewer
@@ -103,12 +128,8 @@ export function listCache(deps: {
     if (refused) throw refused;
     if (own) return own;
     const page = pageOf(answer);
-    const { rows } = await deps.viewers.exactPoints(
-      page.data.map((p) => p._id),
-      claim,
-    );
-    if (rows.length === 0) return { body: answer.body, owner: answer };
-    const exact = new Map(rows.map((r) => [r.id, r]));
+    const exact = await viewerExact(page, claim);
+    if (!page.data.some((post) => exact.has(post._id))) return { body: answer.body, owner: answer };
     return {
       ...page,
       data: page.data.map((post) => {

@@ -30,6 +30,7 @@ import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/op
 import { sendKept, type KeptBody } from '../../lib/send-kept.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { buildSolutionsService, cachedReads } from './service.js';
+import { viewerExactCache } from './viewer-exact-cache.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -56,11 +57,14 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     notifier: app.notifier,
     now: app.clock.now,
   });
+  const exact = viewerExactCache();
+  app.publicCaches.onPostsChanged(exact.clear);
   const cached = cachedReads({
     db: app.database.db,
     service: solutions,
     lists: app.publicCaches.lists,
     posts: app.publicCaches.posts,
+    exact,
     now: app.clock.now,
   });
   const postQuota = app.limiter('post', {

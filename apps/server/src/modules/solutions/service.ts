@@ -32,6 +32,7 @@ import { solutionsRepository, type SolutionsRepository } from './repository.js';
 import { browseService } from './browse-service.js';
 import { detailsCache } from './details-cache.js';
 import { listCache } from './list-cache.js';
+import type { ViewerExactCache } from './viewer-exact-cache.js';
 import { viewerReads } from './viewer-repository.js';
 import { hiddenFrom, toSolution, withImages, type Display } from './solution-record.js';
 
@@ -272,6 +273,8 @@ export function cachedReads(deps: {
   service: SolutionsService;
   lists: SharedCache;
   posts: SharedCache;
+  /** What each viewer sees exactly, remembered; the caller forgets it when posts change. */
+  exact: ViewerExactCache;
   now: () => Date;
 }) {
   const repo = solutionsRepository(deps.db);
@@ -280,6 +283,7 @@ export function cachedReads(deps: {
     ...listCache({
       cache: deps.lists,
       viewers,
+      exact: deps.exact,
       page: (type, query, claim) => deps.service.list(type, query, claim),
       search: (type, search, claim) => deps.service.search(type, search, claim),
       checkSession: (claim) => repo.checkSession(claim),

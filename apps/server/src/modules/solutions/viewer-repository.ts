@@ -61,6 +61,30 @@ export function viewerReads(db: Db) {
       );
     },
 
+    /**
+     * D-35: every post whose true point the session's viewer may see and that does not show it to
+     * everyone (their own, and those of deals the owner confirmed with them: viewerExact), with it;
+     * at most `limit` (the caller then knows there may be more). Throws AUTH_FAILED unless `claim`
+     * names a live session.
+     */
+    async allExactPoints(claim: SessionClaim, limit: number): Promise<{ viewer: SessionUser; rows: ExactRow[] }> {
+      // viewerExact said as two index walks (solutions_user_created, deals_acceptor_accepted).
+      return signedInRows(
+        db,
+        claim,
+        sql`select s.id, s.exact_location[1] as exact_lat, s.exact_location[0] as exact_lng,
+                   s.pickup_street_address, s.delivery_street_address
+            from solutions s where s.user_id = me.user_id and not s.show_exact_location
+            union
+            select s.id, s.exact_location[1], s.exact_location[0], s.pickup_street_address, s.delivery_street_address
+            from deals d join solutions s on s.id = d.solution_id
+            where d.acceptor_id = me.user_id and d.state in ('accepted', 'completed') and d.confirmed_at is not null
+              and not s.show_exact_location
+            limit ${sql.raw(String(Math.trunc(limit)))}`,
+        exactRow,
+      );
+    },
+
     /** The facts of ViewerFacts for post `id` (undefined when it or its owner is gone), with the session's check. */
     async detailsFacts(
       id: string,
