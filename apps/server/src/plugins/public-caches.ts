@@ -19,6 +19,8 @@ declare module 'fastify' {
       placeLabels: SharedCache;
       /** Calls `listener` whenever posts change (an announcement, or everything dropped). */
       onPostsChanged(listener: () => void): void;
+      /** Calls `listener` with a user's id after each successful write they make, on every instance. */
+      onUserWrote(listener: (userId: string) => void): void;
     };
   }
 }
@@ -54,7 +56,9 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   const placeLabels = sharedCache({ name: 'place-labels', ttlMs: ttl.placeLabelTtlMs, maxEntries: 5_000, redis });
   const listeners: (() => void)[] = [];
   const onPostsChanged = (listener: () => void) => void listeners.push(listener);
-  app.decorate('publicCaches', { tiles, lists, posts, placeLabels, onPostsChanged });
+  const writers: ((userId: string) => void)[] = [];
+  const onUserWrote = (listener: (userId: string) => void) => void writers.push(listener);
+  app.decorate('publicCaches', { tiles, lists, posts, placeLabels, onPostsChanged, onUserWrote });
   // Hit rates for operators and bench:load: how each cache found its answers since the start.
   new Gauge({
     name: 'public_cache_answers',
@@ -81,6 +85,9 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   const markers = new Map<string, () => void>();
   const changed = (payload: string) => {
     if (payload.startsWith(MARKER)) {
+      // "heard:<uuid>" or "heard:<uuid>:<user id>": the writer's remembered facts go everywhere.
+      const writer = payload.slice(MARKER.length).split(':')[1];
+      if (writer) for (const listener of writers) listener(writer);
       markers.get(payload)?.();
       return;
     }
@@ -102,7 +109,7 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   app.addHook('onSend', async (request, reply, payload) => {
     // A refused or failed request changed nothing (each change is one transaction).
     if (reply.statusCode >= 400 || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
-    const marker = `${MARKER}${randomUUID()}`;
+    const marker = `${MARKER}${randomUUID()}${request.user ? `:${request.user.userId}` : ''}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<void>((resolve) => {
       markers.set(marker, resolve);

@@ -6,7 +6,8 @@
 // count) are added after the cache and never reach another viewer.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
-import { publish, tractor } from '../../../test/posts.js';
+import { requested } from '../../../test/deals.js';
+import { publish, tractor, villa } from '../../../test/posts.js';
 import { twoInstances, within, type TwoInstances } from '../../../test/two-instances.js';
 import { POST_TTL_MS } from './details-cache.js';
 import { LIST_TTL_MS } from './list-cache.js';
@@ -158,6 +159,32 @@ describe('lists and details from the shared caches', () => {
     } finally {
       statements.mockRestore();
     }
+  });
+
+  it('answers kept details to a viewer with no subscription and no deal on the post without a statement', async () => {
+    const { _id } = await publish(both.one.app, owner, villa());
+    expect(await within(1_000, async () => (await detailsStatus(_id)) === 200)).not.toBeNull();
+    // Read once more: instance two now remembers the reader's subscription and deals (none).
+    await get(both.two, details(_id), reader);
+    const statements = vi.spyOn(both.two.app.database.db, 'execute');
+    try {
+      const res = await get(both.two, details(_id), reader);
+      expect(res.json().data).toMatchObject({ _id, location_exact: false });
+      expect(res.json().data).not.toHaveProperty('my_deal');
+      expect(statements).not.toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it("shows a request made on instance one in instance two's details at once, though two remembered the requester", async () => {
+    const { _id } = await publish(both.one.app, owner, villa());
+    expect(await within(1_000, async () => (await detailsStatus(_id)) === 200)).not.toBeNull();
+    await get(both.two, details(_id), reader);
+    await requested(both.one.app, reader, _id);
+    const myDeal = async () => (await get(both.two, details(_id), reader)).json().data.my_deal;
+    expect(await within(1_000, async () => (await myDeal()) !== undefined), 'within a second').not.toBeNull();
+    expect(await myDeal()).toMatchObject({ status: 'requested' });
   });
 
   it('refuses a list or details without a live session, as before the cache', async () => {

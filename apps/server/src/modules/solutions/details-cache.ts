@@ -10,9 +10,10 @@ import { blockedInterval, dataOf, solutionSchema, takenRanges, type Interval, ty
 import { answerBody } from '../../lib/answer-body.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { KeptBody } from '../../lib/send-kept.js';
-import type { SessionClaim } from '../sessions/service.js';
+import type { SessionClaim, SessionUser } from '../sessions/service.js';
 import type { SolutionRow } from './post-rows-repository.js';
 import { toSolution, type Display } from './solution-record.js';
+import { MAX_REMEMBERED_POSTS, type ViewerDeals, type ViewerMemory } from './viewer-exact-cache.js';
 import type { ViewerReads } from './viewer-repository.js';
 
 /**
@@ -38,7 +39,9 @@ export type DetailsAnswer = KeptBody | { data: Solution };
 
 export function detailsCache(deps: {
   cache: SharedCache;
-  viewers: Pick<ViewerReads, 'detailsFacts'>;
+  viewers: Pick<ViewerReads, 'detailsFacts' | 'viewerDeals'>;
+  /** Each viewer's subscription and deals, remembered (viewer-exact-cache.ts). */
+  deals: ViewerMemory<ViewerDeals>;
   /** The post as the database holds it, for anyone (no viewer). */
   findById: (id: string) => Promise<SolutionRow | undefined>;
   /** The details built without the cache, for the owner, admins and a deal's parties. */
@@ -71,15 +74,43 @@ export function detailsCache(deps: {
     return JSON.stringify(kept);
   }
 
+  /** The viewer's subscription and deals: remembered, else read with the session's check. */
+  async function viewerDeals(claim: SessionClaim, at: Date): Promise<{ viewer: SessionUser; deals: ViewerDeals }> {
+    const remembered = claim.cached && deps.deals.get(claim.cached.userId);
+    if (claim.cached && remembered) return { viewer: claim.cached, deals: remembered };
+    const mark = deps.deals.mark();
+    const read = await deps.viewers.viewerDeals(claim, at, MAX_REMEMBERED_POSTS + 1);
+    const deals: ViewerDeals = {
+      subscription: read.subscription,
+      dealPosts: read.dealPosts.length > MAX_REMEMBERED_POSTS ? 'many' : new Set(read.dealPosts),
+    };
+    deps.deals.keep(read.viewer.userId, deals, mark);
+    return { viewer: read.viewer, deals };
+  }
+
   return {
     async details(claim: SessionClaim, id: string, display: Display): Promise<DetailsAnswer> {
       const at = deps.now();
-      const [answer, { viewer, facts }] = await Promise.all([
+      const [answer, { viewer, deals }] = await Promise.all([
         deps.cache.get(id, `${id}|${display.currency}|${display.lang}`, () => publicPost(id, display)),
-        deps.viewers.detailsFacts(id, claim, at),
+        viewerDeals(claim, at),
       ]);
       const { kept, body } = keptOf(answer);
       const post = kept.post;
+      // Most answers: a post everyone sees as it is kept, to a viewer with no subscription (no
+      // contacts, D-14) and no deal on it, who is not its owner. No statement for them.
+      const dealOnIt = deals.dealPosts === 'many' || deals.dealPosts.has(id);
+      if (
+        post &&
+        body !== null &&
+        deals.subscription === null &&
+        !dealOnIt &&
+        !viewer.admin &&
+        post.user._id !== viewer.userId
+      ) {
+        return { body, owner: answer };
+      }
+      const { facts } = await deps.viewers.detailsFacts(id, claim, at);
       if (!post || !facts || facts.hasDeal || viewer.admin || post.user._id === viewer.userId) {
         return { data: await deps.uncached(claim, id, display) };
       }

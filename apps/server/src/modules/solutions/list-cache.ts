@@ -13,7 +13,7 @@ import type { KeptBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { Display } from './solution-record.js';
-import { MAX_REMEMBERED_EXACT, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
+import { MAX_REMEMBERED_POSTS, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
 /**
@@ -78,8 +78,8 @@ export function listCache(deps: {
     if (remembered instanceof Map) return remembered;
     if (remembered !== 'many') {
       const mark = deps.exact.mark();
-      const { viewer, rows } = await deps.viewers.allExactPoints(claim, MAX_REMEMBERED_EXACT + 1);
-      const all: ViewerExact = rows.length > MAX_REMEMBERED_EXACT ? 'many' : new Map(rows.map((r) => [r.id, r]));
+      const { viewer, rows } = await deps.viewers.allExactPoints(claim, MAX_REMEMBERED_POSTS + 1);
+      const all: ViewerExact = rows.length > MAX_REMEMBERED_POSTS ? 'many' : new Map(rows.map((r) => [r.id, r]));
       deps.exact.keep(viewer.userId, all, mark);
       if (all instanceof Map) return all;
     }

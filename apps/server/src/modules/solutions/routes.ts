@@ -30,7 +30,7 @@ import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/op
 import { sendKept, type KeptBody } from '../../lib/send-kept.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { buildSolutionsService, cachedReads } from './service.js';
-import { viewerExactCache } from './viewer-exact-cache.js';
+import { viewerExactCache, viewerMemory, type ViewerDeals } from './viewer-exact-cache.js';
 
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
@@ -58,13 +58,22 @@ export const solutionRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     now: app.clock.now,
   });
   const exact = viewerExactCache();
-  app.publicCaches.onPostsChanged(exact.clear);
+  const deals = viewerMemory<ViewerDeals>();
+  app.publicCaches.onPostsChanged(() => {
+    exact.clear();
+    deals.clear();
+  });
+  app.publicCaches.onUserWrote((userId) => {
+    exact.forget(userId);
+    deals.forget(userId);
+  });
   const cached = cachedReads({
     db: app.database.db,
     service: solutions,
     lists: app.publicCaches.lists,
     posts: app.publicCaches.posts,
     exact,
+    deals,
     now: app.clock.now,
   });
   const postQuota = app.limiter('post', {

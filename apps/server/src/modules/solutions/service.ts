@@ -32,7 +32,7 @@ import { solutionsRepository, type SolutionsRepository } from './repository.js';
 import { browseService } from './browse-service.js';
 import { detailsCache } from './details-cache.js';
 import { listCache } from './list-cache.js';
-import type { ViewerExactCache } from './viewer-exact-cache.js';
+import type { ViewerDeals, ViewerExactCache, ViewerMemory } from './viewer-exact-cache.js';
 import { viewerReads } from './viewer-repository.js';
 import { hiddenFrom, toSolution, withImages, type Display } from './solution-record.js';
 
@@ -275,6 +275,7 @@ export function cachedReads(deps: {
   posts: SharedCache;
   /** What each viewer sees exactly, remembered; the caller forgets it when posts change. */
   exact: ViewerExactCache;
+  deals: ViewerMemory<ViewerDeals>;
   now: () => Date;
 }) {
   const repo = solutionsRepository(deps.db);
@@ -291,6 +292,7 @@ export function cachedReads(deps: {
     ...detailsCache({
       cache: deps.posts,
       viewers,
+      deals: deps.deals,
       findById: (id) => repo.findById(id),
       uncached: (claim, id, display) => deps.service.details(claim, id, display),
       now: deps.now,

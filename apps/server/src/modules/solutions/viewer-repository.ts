@@ -27,6 +27,11 @@ const factsRow = z.object({
   bookings: z.array(z.object({ start: z.coerce.date(), end: z.coerce.date() })),
 });
 
+const dealsRow = z.object({
+  viewer_subscription: z.enum(subscriptionKindEnum.enumValues).nullable(),
+  deal_posts: z.array(z.string()),
+});
+
 /** What a post's details show one viewer beyond its public record (details-cache.ts). */
 export interface ViewerFacts {
   /** D-14: the viewer's own subscription or trial running now. */
@@ -83,6 +88,29 @@ export function viewerReads(db: Db) {
             limit ${sql.raw(String(Math.trunc(limit)))}`,
         exactRow,
       );
+    },
+
+    /**
+     * D-14: the viewer's running subscription or trial, and the posts they hold a deal on (live or
+     * ended), at most `limit` of them, with the session's check.
+     */
+    async viewerDeals(
+      claim: SessionClaim,
+      now: Date,
+      limit: number,
+    ): Promise<{ viewer: SessionUser; subscription: RunningSubscription; dealPosts: string[] }> {
+      const { viewer, rows } = await signedInRows(
+        db,
+        claim,
+        sql`select (select r.kind from subscriptions r where r.user_id = me.user_id
+                      and r.status in ('active', 'cancelled') and r.end_at > ${now.toISOString()}::timestamptz
+                      limit 1) as viewer_subscription,
+                   array(select distinct d.solution_id::text from deals d where d.acceptor_id = me.user_id
+                     limit ${sql.raw(String(Math.trunc(limit)))}) as deal_posts`,
+        dealsRow,
+      );
+      const [row] = rows;
+      return { viewer, subscription: row?.viewer_subscription ?? null, dealPosts: row?.deal_posts ?? [] };
     },
 
     /** The facts of ViewerFacts for post `id` (undefined when it or its owner is gone), with the session's check. */
