@@ -73,19 +73,24 @@ export function viewerReads(db: Db) {
      * names a live session.
      */
     async allExactPoints(claim: SessionClaim, limit: number): Promise<{ viewer: SessionUser; rows: ExactRow[] }> {
-      // viewerExact said as two index walks (solutions_user_created, deals_acceptor_accepted).
+      // viewerExact said as two index walks (solutions_user_created, deals_acceptor_accepted), each
+      // ordered and cut by the index itself: with the owner a parameter, a generic plan of the plain
+      // union scanned every post when one account owned most of them (bench/load: PostgreSQL 4.9 ms
+      // an answer).
+      const cut = sql.raw(String(Math.trunc(limit)));
       return signedInRows(
         db,
         claim,
-        sql`select s.id, s.exact_location[1] as exact_lat, s.exact_location[0] as exact_lng,
-                   s.pickup_street_address, s.delivery_street_address
-            from solutions s where s.user_id = me.user_id and not s.show_exact_location
-            union
-            select s.id, s.exact_location[1], s.exact_location[0], s.pickup_street_address, s.delivery_street_address
-            from deals d join solutions s on s.id = d.solution_id
-            where d.acceptor_id = me.user_id and d.state in ('accepted', 'completed') and d.confirmed_at is not null
-              and not s.show_exact_location
-            limit ${sql.raw(String(Math.trunc(limit)))}`,
+        sql`(select s.id, s.exact_location[1] as exact_lat, s.exact_location[0] as exact_lng,
+                    s.pickup_street_address, s.delivery_street_address
+             from solutions s where s.user_id = me.user_id and not s.show_exact_location
+             order by s.created_at desc limit ${cut})
+            union all
+            (select s.id, s.exact_location[1], s.exact_location[0], s.pickup_street_address, s.delivery_street_address
+             from deals d join solutions s on s.id = d.solution_id
+             where d.acceptor_id = me.user_id and d.state in ('accepted', 'completed') and d.confirmed_at is not null
+               and not s.show_exact_location
+             order by d.accepted_at desc limit ${cut})`,
         exactRow,
       );
     },
@@ -105,8 +110,8 @@ export function viewerReads(db: Db) {
         sql`select (select r.kind from subscriptions r where r.user_id = me.user_id
                       and r.status in ('active', 'cancelled') and r.end_at > ${now.toISOString()}::timestamptz
                       limit 1) as viewer_subscription,
-                   array(select distinct d.solution_id::text from deals d where d.acceptor_id = me.user_id
-                     limit ${sql.raw(String(Math.trunc(limit)))}) as deal_posts`,
+                   array(select d.solution_id::text from deals d where d.acceptor_id = me.user_id
+                     order by d.accepted_at desc limit ${sql.raw(String(Math.trunc(limit)))}) as deal_posts`,
         dealsRow,
       );
       const [row] = rows;
