@@ -10,7 +10,7 @@ import { answerBody } from '../../lib/answer-body.js';
 import { AppError } from '../../lib/app-error.js';
 import { distanceKm, roundHalfKm } from '../../lib/geo.js';
 import type { KeptBody } from '../../lib/send-kept.js';
-import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
+import type { CachedAnswer, GetOptions, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { Display } from './solution-record.js';
 import { MAX_REMEMBERED_POSTS, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
@@ -99,6 +99,7 @@ export function listCache(deps: {
     near: [number, number] | undefined,
     claim: SessionClaim,
     read: (claim?: SessionClaim) => Promise<BothPages>,
+    options?: GetOptions,
   ): Promise<ListAnswer> {
     // A page missing here is read for this viewer with its session check, as before the cache, and
     // kept as anyone sees it. Others waiting for the same page share that computation: a refused
@@ -119,7 +120,7 @@ export function listCache(deps: {
     };
     let answer: CachedAnswer;
     try {
-      answer = await deps.cache.get(key, key, compute);
+      answer = await deps.cache.get(key, key, compute, options);
     } catch (error) {
       // As before the cache: a caller without a live session hears 401 before any complaint.
       await deps.checkSession(claim);
@@ -152,7 +153,9 @@ export function listCache(deps: {
         query.currency,
         query.lang,
       ]);
-      return cachedPage(key, query.near, claim, (c) => deps.page(type, query, c));
+      // A nearest page is keyed by its exact point, which another viewer hardly ever sends: this
+      // instance keeps it (for paging back), but it is not worth a Redis write (docs/performance.md).
+      return cachedPage(key, query.near, claim, (c) => deps.page(type, query, c), { share: !query.near });
     },
 
     /** A search by country, category or sub-category (searchSolution), newest first. */
