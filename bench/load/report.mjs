@@ -45,7 +45,7 @@ export function printReport(
   const f1 = (n) => (Number.isFinite(n) ? n.toFixed(1) : '-');
   const int = (n) => Math.round(n).toLocaleString('en-US');
   const answered = mix.stats.reduce((n, s) => n + s.ms.length, 0);
-  const rows = [['kind', 'share', 'answers', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'non-2xx']];
+  const rows = [['kind', 'share', 'answers', 'req/s', 'p50 ms', 'p97.5 ms', 'p99 ms', 'KB each', 'non-2xx']];
   for (const s of mix.stats) {
     const [p50, p975, p99] = percentiles(s.ms, [0.5, 0.975, 0.99]);
     const non2xx = Object.entries(s.statuses)
@@ -59,6 +59,7 @@ export function printReport(
       f1(p50),
       f1(p975),
       f1(p99),
+      f1(s.bytes / 1024 / Math.max(1, s.ms.length)),
       non2xx.join(' ') || '0',
     ]);
   }
@@ -72,6 +73,7 @@ export function printReport(
       f1(r.latency.p50),
       f1(r.latency.p97_5),
       f1(r.latency.p99),
+      f1(r.throughput.total / 1024 / Math.max(1, r.requests.total)),
       `${r.non2xx}`,
     ];
   };

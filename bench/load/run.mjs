@@ -219,7 +219,7 @@ async function signIn(port, emails) {
 /** autocannon with the weighted mix; per kind: latencies of every answer, and status counts. */
 async function load(port, kinds, duration) {
   const lottery = kinds.flatMap((kind) => Array(kind.weight).fill(kind));
-  const stats = new Map(kinds.map((k) => [k.name, { kind: k, ms: [], statuses: {} }]));
+  const stats = new Map(kinds.map((k) => [k.name, { kind: k, ms: [], statuses: {}, bytes: 0 }]));
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -235,9 +235,10 @@ async function load(port, kinds, duration) {
     ],
   });
   // One request in flight per connection: the answer belongs to the kind its connection last sent.
-  instance.on('response', (client, status, _bytes, ms) => {
+  instance.on('response', (client, status, bytes, ms) => {
     const entry = stats.get(client.requestIterator.context.kind);
     entry.ms.push(ms);
+    entry.bytes += bytes;
     entry.statuses[status] = (entry.statuses[status] ?? 0) + 1;
   });
   const result = await instance;
