@@ -119,6 +119,20 @@ describe('sharedCache across instances, through Redis', () => {
     expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
   });
 
+  it('gives the same ETag whichever instance computed it, also when the writer had not computed it', async () => {
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
+    const body = JSON.stringify({ data: { points: [], clusters: [] } });
+    // A list or a post never asks for its ETag: Redis then holds none ("at||body").
+    await sharedCache(options).get('12/1/1', 'k', async () => body);
+    await expect.poll(async () => redis.hget('cache:tiles:12/1/1', 'k')).toMatch(/^\d+\|\|\{/);
+    const other = await sharedCache(options).get('12/1/1', 'k', async () => 'computed again');
+    expect(other.body).toBe(body);
+    expect(other.etag).toBe(etagOf(body));
+    // An entry written with its ETag (by an instance that had sent it) is read with it.
+    await redis.hset('cache:tiles:12/1/2', 'k', `${Date.now()}|"written-etag"|${body}`);
+    expect((await sharedCache(options).get('12/1/2', 'k', async () => 'computed again')).etag).toBe('"written-etag"');
+  });
+
   it('keeps an answer asked not to be shared in this instance only', async () => {
     const options = { name: 'lists', ttlMs: 60_000, maxEntries: 10, redis };
     const one = sharedCache(options);

@@ -63,12 +63,33 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
-interface Entry extends CachedAnswer {
-  group: string;
-  expires: number;
-}
-
 export const etagOf = (body: string): string => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * A kept answer. Its ETag is computed when first asked for: only the tile route sends one, and a
+ * list or a post's hash (50 µs for a 22 KB page) was otherwise computed for nothing.
+ */
+class Entry implements CachedAnswer {
+  #etag: string | undefined;
+
+  constructor(
+    readonly body: string,
+    etag: string | undefined,
+    readonly group: string,
+    readonly expires: number,
+  ) {
+    this.#etag = etag || undefined;
+  }
+
+  get etag(): string {
+    return (this.#etag ??= etagOf(this.body));
+  }
+
+  /** The ETag if it was computed, else "" (Redis then holds none; the reader computes it). */
+  get knownEtag(): string {
+    return this.#etag ?? '';
+  }
+}
 
 export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: SharedCacheOptions) {
   const local = new Map<string, Entry>();
@@ -85,12 +106,12 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   const redisKey = (group: string) => `cache:${name}:${group}`;
   const version = (group: string) => `${everything}:${groupVersion.get(group) ?? 0}`;
 
-  function keep(group: string, key: string, answer: CachedAnswer, expires: number): CachedAnswer {
+  function keep(key: string, entry: Entry): Entry {
     if (local.size >= maxEntries) {
       const oldest = local.keys().next().value;
       if (oldest !== undefined) drop(oldest);
     }
-    const entry = { body: answer.body, etag: answer.etag, group, expires };
+    const { group } = entry;
     local.set(key, entry);
     let keys = byGroup.get(group);
     if (!keys) byGroup.set(group, (keys = new Set()));
@@ -108,7 +129,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   }
 
   /** What Redis holds for these asks (one round trip), each still within its lifetime, if any. */
-  async function fromRedis(asks: Ask[]): Promise<((CachedAnswer & { expires: number }) | undefined)[]> {
+  async function fromRedis(asks: Ask[]): Promise<(Entry | undefined)[]> {
     if (redis?.status !== 'ready') return asks.map(() => undefined);
     try {
       const pipeline = redis.pipeline();
@@ -117,12 +138,13 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       return asks.map((_, i) => {
         const [error, text] = replies[i] ?? [];
         if (error || typeof text !== 'string') return undefined;
-        // "at|etag|body": the body is stored as it is, never escaped into another JSON string.
+        // "at|etag|body": the body is stored as it is, never escaped into another JSON string; the
+        // ETag is empty when the writer had not computed it.
         const [at, etag] = text.split('|', 2);
         const computedAt = Number(at);
         const expires = computedAt + ttlMs;
-        if (!etag || !(expires > now()) || computedAt < staleBefore) return undefined;
-        return { etag, body: text.slice(at!.length + etag.length + 2), expires };
+        if (etag === undefined || !(expires > now()) || computedAt < staleBefore) return undefined;
+        return new Entry(text.slice(at!.length + etag.length + 2), etag, asks[i]!.group, expires);
       });
     } catch {
       return asks.map(() => undefined);
@@ -130,12 +152,12 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   }
 
   /** Shares answers computed at `at` with the other instances (one round trip). */
-  function toRedis(kept: { ask: Ask; answer: CachedAnswer }[], at: number) {
+  function toRedis(kept: { ask: Ask; answer: Entry }[], at: number) {
     if (kept.length === 0 || redis?.status !== 'ready') return;
     const pipeline = redis.pipeline();
     for (const { ask, answer } of kept) {
       const hash = redisKey(ask.group);
-      pipeline.hset(hash, ask.key, `${at}|${answer.etag}|${answer.body}`).pexpire(hash, ttlMs);
+      pipeline.hset(hash, ask.key, `${at}|${answer.knownEtag}|${answer.body}`).pexpire(hash, ttlMs);
     }
     pipeline.exec().catch(() => undefined);
   }
@@ -153,20 +175,17 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
         const found = shared[i];
         if (!found) return missing.push(miss);
         counts.redis += 1;
-        miss.settle.resolve(
-          version(miss.group) === miss.seen ? keep(miss.group, miss.key, found, found.expires) : found,
-        );
+        miss.settle.resolve(version(miss.group) === miss.seen ? keep(miss.key, found) : found);
       });
       if (missing.length === 0) return;
       counts.computed += missing.length;
       const bodies = await compute(missing.map((m) => m.index));
-      const kept: { ask: Ask; answer: CachedAnswer }[] = [];
+      const kept: { ask: Ask; answer: Entry }[] = [];
       missing.forEach((miss, i) => {
-        const body = bodies[i]!;
-        const answer = { body, etag: etagOf(body) };
+        const answer = new Entry(bodies[i]!, undefined, miss.group, at + ttlMs);
         if (version(miss.group) !== miss.seen) return miss.settle.resolve(answer);
         kept.push({ ask: miss, answer });
-        miss.settle.resolve(keep(miss.group, miss.key, answer, at + ttlMs));
+        miss.settle.resolve(keep(miss.key, answer));
       });
       if (share) toRedis(kept, at);
     } catch (error) {
