@@ -105,12 +105,16 @@ export function listCache(deps: {
     // kept as anyone sees it. Others waiting for the same page share that computation: a refused
     // session must not fail theirs, so the page is then read without it and this caller refused.
     let own: Page | undefined;
+    /** True when this call computed the page for this viewer: nothing of theirs is left to add. */
+    let computed = false;
     let refused: unknown;
     const compute = async () => {
       let both;
       try {
         both = await read(claim);
-        own = both.viewer;
+        computed = true;
+        // The same page as anyone's (the usual case) is sent as the kept bytes, not serialised again.
+        if (both.viewer !== both.anyone) own = both.viewer;
       } catch (error) {
         if (!(error instanceof AppError && error.code === 'AUTH_FAILED')) throw error;
         refused = error;
@@ -128,6 +132,7 @@ export function listCache(deps: {
     }
     if (refused) throw refused;
     if (own) return own;
+    if (computed) return { body: answer.body, owner: answer };
     const page = pageOf(answer);
     const exact = await viewerExact(page, claim);
     if (!page.data.some((post) => exact.has(post._id))) return { body: answer.body, owner: answer };
