@@ -42,8 +42,9 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       const token = accessToken(request);
       if (token === undefined) {
         // Markers change as people post: a short shared cache absorbs bursts of identical views.
-        reply.header('cache-control', 'public, max-age=15');
-        return { data: await tiles.view(request.query) };
+        reply.header('cache-control', 'public, max-age=15').type('application/json; charset=utf-8');
+        // Already JSON (tile-service.ts viewBody): Fastify sends a string of a JSON type as it is.
+        return reply.send((await tiles.viewBody(request.query)) as never);
       }
       // D-35: a signed-in viewer sees their own posts and those of deals the owner confirmed at
       // their exact points: an answer for them alone, never kept by a shared cache. A key that

@@ -47,6 +47,14 @@ export function tileService(source: TileSource, cache: SharedCache) {
     });
   }
 
+  /** Each kept point's JSON, written once: a merged view is these joined (viewBody). */
+  const pointJson = new WeakMap<MapPoint, string>();
+  const jsonOf = (point: MapPoint): string => {
+    let json = pointJson.get(point);
+    if (json === undefined) pointJson.set(point, (json = JSON.stringify(point)));
+    return json;
+  };
+
   function viewOf(answer: CachedAnswer): MapView {
     let view = parsed.get(answer);
     if (!view) {
@@ -63,6 +71,16 @@ export function tileService(source: TileSource, cache: SharedCache) {
     async view(query: MapQuery): Promise<MapView> {
       const answers = await tiles(viewTiles(query.bbox, query.zoom), query);
       return mergeTileViews(query.bbox, answers.map(viewOf));
+    },
+    /**
+     * The same view as the route's JSON, `{"data":{"points":[...],"clusters":[...]}}`: the kept
+     * points' own JSON joined. The tiles are sent to everyone as they are kept, so the merge of
+     * their points needs no second check against the schema (bench/load: serialising and checking
+     * a viewport's points was a tenth of the instances' CPU).
+     */
+    async viewBody(query: MapQuery): Promise<string> {
+      const { points, clusters } = await this.view(query);
+      return `{"data":{"points":[${points.map(jsonOf).join(',')}],"clusters":${JSON.stringify(clusters)}}}`;
     },
   };
 }
