@@ -7,6 +7,7 @@ import type { CellRange } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { plainValue, shapedStatements, type Value } from '../../db/shaped-statements.js';
 import { parseRows, queryRows } from '../../lib/sql-rows.js';
 import { solutionRow, viewerExact } from '../solutions/post-rows-repository.js';
 
@@ -92,19 +93,21 @@ export interface CellGrid {
   shift: number;
 }
 
-function where(filter: MapFilter): SQL {
-  const boxes = filter.boxes.map(([w, s, e, n]) => sql`s.location <@ box(point(${w}, ${s}), point(${e}, ${n}))`);
+function where(filter: MapFilter, v: Value): SQL {
+  const boxes = filter.boxes.map(
+    ([w, s, e, n]) => sql`s.location <@ box(point(${v(w)}, ${v(s)}), point(${v(e)}, ${v(n)}))`,
+  );
   // D-29: listed posts only, as the partial index and the kept cells hold them (migration 0021).
   const parts: SQL[] = [
     sql`s.status = 'Pending' and not s.hidden and not s.owner_blocked`,
     sql`(${sql.join(boxes, sql` or `)})`,
   ];
-  if (filter.type) parts.push(sql`s.user_role = ${filter.type}`);
-  if (filter.category) parts.push(sql`s.category = ${filter.category}`);
+  if (filter.type) parts.push(sql`s.user_role = ${v(filter.type)}`);
+  if (filter.category) parts.push(sql`s.category = ${v(filter.category)}`);
   if (filter.owned) {
     const { zoom, x, y } = filter.owned;
-    parts.push(...cellBounds(sql`map_cell(s.location[0], ${zoom}::int)`, x, 0));
-    parts.push(...cellBounds(sql`map_cell(s.location[1], ${zoom}::int)`, y, 0));
+    parts.push(...cellBounds(sql`map_cell(s.location[0], ${v(zoom)}::int)`, x, 0, v));
+    parts.push(...cellBounds(sql`map_cell(s.location[1], ${v(zoom)}::int)`, y, 0, v));
   }
   return sql.join(parts, sql` and `);
 }
@@ -113,11 +116,11 @@ function where(filter: MapFilter): SQL {
  * `cell` within a range of cells of the owned zoom, read on a grid `shift` zooms finer: 2^shift
  * of its cells per side make one owned cell.
  */
-function cellBounds(cell: SQL, [from, to]: CellRange, shift: number): SQL[] {
+function cellBounds(cell: SQL, [from, to]: CellRange, shift: number, v: Value): SQL[] {
   const scale = 2 ** shift;
   return [
-    ...(from === null ? [] : [sql`${cell} >= ${from * scale}`]),
-    ...(to === null ? [] : [sql`${cell} <= ${(to + 1) * scale - 1}`]),
+    ...(from === null ? [] : [sql`${cell} >= ${v(from * scale)}`]),
+    ...(to === null ? [] : [sql`${cell} <= ${v((to + 1) * scale - 1)}`]),
   ];
 }
 
@@ -129,23 +132,23 @@ export const isFiltered = (filter: Pick<MapFilter, 'type' | 'category'>): boolea
  * The same viewport and filters over kept cells: every cell of the grid that overlaps a box, or,
  * for a tile, the cells within those it owns (the grid is as fine as its zoom's or finer).
  */
-function cellWhere(filter: MapFilter, grid: CellGrid): SQL {
-  const cell = (degrees: number) => Math.floor(degrees / grid.size);
+function cellWhere(filter: MapFilter, grid: CellGrid, v: Value): SQL {
+  const cell = (degrees: number) => v(Math.floor(degrees / grid.size));
   const boxes = filter.boxes.map(
     ([w, s, e, n]) => sql`(c.cell_x between ${cell(w)} and ${cell(e)} and c.cell_y between ${cell(s)} and ${cell(n)})`,
   );
   const owned = filter.owned;
   const parts: SQL[] = [
-    sql`c.zoom = ${grid.zoom}`,
+    sql`c.zoom = ${v(grid.zoom)}`,
     ...(owned
       ? [
-          ...cellBounds(sql`c.cell_x`, owned.x, grid.zoom - owned.zoom),
-          ...cellBounds(sql`c.cell_y`, owned.y, grid.zoom - owned.zoom),
+          ...cellBounds(sql`c.cell_x`, owned.x, grid.zoom - owned.zoom, v),
+          ...cellBounds(sql`c.cell_y`, owned.y, grid.zoom - owned.zoom, v),
         ]
       : [sql`(${sql.join(boxes, sql` or `)})`]),
   ];
-  if (filter.type) parts.push(sql`c.user_role = ${filter.type}`);
-  if (filter.category) parts.push(sql`c.category = ${filter.category}`);
+  if (filter.type) parts.push(sql`c.user_role = ${v(filter.type)}`);
+  if (filter.category) parts.push(sql`c.category = ${v(filter.category)}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -182,24 +185,24 @@ export interface ViewRows {
 }
 
 /** Up to `limit` open posts in the viewport, newest first. */
-const pointsQuery = (filter: MapFilter, limit: number) => sql`
+const pointsQuery = (filter: MapFilter, limit: number, v: Value) => sql`
   select s.id, s.user_id, s.user_role, s.category, s.location[0] as lng, s.location[1] as lat,
          s.show_exact_location, s.sub_category_en, s.sub_category_fr, s.sub_category_id, s.title,
          s.price_usd, s.price_eur, s.price_xof, u.verified, u.vip,
          u.completed_deals, u.rating_sum, u.rating_count, s.created_at
   from solutions s join users u on u.id = s.user_id
-  where ${where(filter)}
+  where ${where(filter, v)}
   order by s.created_at desc
-  limit ${limit}`;
+  limit ${v(limit)}`;
 
 /** Counts per grid cell (`cell` degrees square) at the mean position of its posts, biggest first. */
-const clustersQuery = (filter: MapFilter, cell: number, limit: number) => sql`
+const clustersQuery = (filter: MapFilter, cell: number, limit: number, v: Value) => sql`
   select avg(s.location[0]) as lng, avg(s.location[1]) as lat, count(*)::int as count
   from solutions s
-  where ${where(filter)}
-  group by floor(s.location[0] / ${cell}), floor(s.location[1] / ${cell})
+  where ${where(filter, v)}
+  group by floor(s.location[0] / ${v(cell)}), floor(s.location[1] / ${v(cell)})
   order by count desc
-  limit ${limit}`;
+  limit ${v(limit)}`;
 
 /**
  * The same clusters from the kept counts of `grid` (map_cells when filtered, else
@@ -207,16 +210,28 @@ const clustersQuery = (filter: MapFilter, cell: number, limit: number) => sql`
  * zoom (an arithmetic shift floors negative cells too), at the mean position of their posts.
  * Cells at the viewport's edge count whole, so a cluster there may include posts just outside.
  */
-const keptQuery = (filter: MapFilter, grid: CellGrid, limit: number) => sql`
+const keptQuery = (filter: MapFilter, grid: CellGrid, limit: number, v: Value) => sql`
   select sum(c.sum_lng) / sum(c.count) as lng, sum(c.sum_lat) / sum(c.count) as lat, sum(c.count)::int as count
   from ${isFiltered(filter) ? sql`map_cells` : sql`map_cell_totals`} c
-  where ${cellWhere(filter, grid)}
-  group by c.cell_x >> ${grid.shift}, c.cell_y >> ${grid.shift}
+  where ${cellWhere(filter, grid, v)}
+  group by c.cell_x >> ${v(grid.shift)}, c.cell_y >> ${v(grid.shift)}
   having sum(c.count) > 0
   order by 3 desc
-  limit ${limit}`;
+  limit ${v(limit)}`;
+
+/**
+ * What changes the text of MapRepository.view's statement (db/shaped-statements.ts); everything else in
+ * it is a value. Which bounds of the owned cells are open changes it too.
+ */
+function viewShape(filter: MapFilter, plan: ViewPlan): string {
+  const open = (range: CellRange) => `${range[0] === null ? 'o' : 'c'}${range[1] === null ? 'o' : 'c'}`;
+  const owned = filter.owned ? `${open(filter.owned.x)}${open(filter.owned.y)}` : '-';
+  const grid = plan.grid ? (isFiltered(filter) ? 'cells' : 'totals') : 'none';
+  return `view|${grid}|${filter.boxes.length}|${filter.type ? 't' : '-'}|${filter.category ? 'c' : '-'}|${owned}`;
+}
 
 export function mapRepository(db: Db) {
+  const shaped = shapedStatements(db);
   return {
     /**
      * One view in one round trip (bench/load: up to three before). The kept cells are summed
@@ -227,31 +242,30 @@ export function mapRepository(db: Db) {
      * the uncorrelated `(select yes ...)` conditions once, before the scans they guard).
      */
     async view(filter: MapFilter, plan: ViewPlan): Promise<ViewRows> {
-      // Past the kept zooms there are no cells to sum: the view is counted exactly at once.
-      const kept = plan.grid
-        ? keptQuery(filter, plan.grid, plan.maxClusters)
-        : sql`select 0::float8 as lng, 0::float8 as lat, 0 as count where false`;
-      const quiet = plan.grid
-        ? sql`select coalesce(sum(count), 0) <= ${plan.exactUpTo} as yes from kept`
-        : sql`select true as yes`;
-      const [row] = await queryRows(
-        db,
-        sql`
+      const statement = (v: Value) => {
+        // Past the kept zooms there are no cells to sum: the view is counted exactly at once.
+        const kept = plan.grid
+          ? keptQuery(filter, plan.grid, plan.maxClusters, v)
+          : sql`select 0::float8 as lng, 0::float8 as lat, 0 as count where false`;
+        const quiet = plan.grid
+          ? sql`select coalesce(sum(count), 0) <= ${v(plan.exactUpTo)} as yes from kept`
+          : sql`select true as yes`;
+        return sql`
         with kept as (${kept}),
         quiet as (${quiet}),
-        busy as (select count(*) > ${plan.pointLimit} as yes from (select 1 from solutions s
-          where (select yes from quiet) and ${where(filter)} limit ${plan.pointLimit + 1}) as open_posts)
+        busy as (select count(*) > ${v(plan.pointLimit)} as yes from (select 1 from solutions s
+          where (select yes from quiet) and ${where(filter, v)} limit ${v(plan.pointLimit + 1)}) as open_posts)
         select (select yes from quiet) as quiet, (select yes from busy) as busy,
           case when (select yes from quiet) then null
             else (select json_agg(json_build_array(k.lng, k.lat, k.count) order by k.count desc) from kept k) end as kept,
           (select json_agg(json_build_array(c.lng, c.lat, c.count) order by c.count desc)
-            from (${clustersQuery(filter, plan.cell, plan.maxClusters)}) c
+            from (${clustersQuery(filter, plan.cell, plan.maxClusters, v)}) c
             where (select yes from quiet) and (select yes from busy)) as clusters,
           (select json_agg(p order by p.created_at desc)
-            from (${pointsQuery(filter, plan.pointLimit)}) p
-            where (select yes from quiet) and not (select yes from busy)) as points`,
-        viewRow,
-      );
+            from (${pointsQuery(filter, plan.pointLimit, v)}) p
+            where (select yes from quiet) and not (select yes from busy)) as points`;
+      };
+      const [row] = parseRows(await shaped(viewShape(filter, plan), statement), viewRow);
       if (!row!.quiet) return { source: 'kept', points: [], clusters: (row!.kept ?? []).map(toCluster) };
       if (row!.busy) return { source: 'clusters', points: [], clusters: (row!.clusters ?? []).map(toCluster) };
       return { source: 'points', points: row!.points ?? [], clusters: [] };
@@ -277,7 +291,7 @@ export function mapRepository(db: Db) {
 
     /** Exact clusters of a viewport: what the kept counts must add up to (the map tests compare both). */
     async mapClusters(filter: MapFilter, cell: number, limit: number): Promise<ClusterRow[]> {
-      return toClusters(await db.execute(clustersQuery(filter, cell, limit)));
+      return toClusters(await db.execute(clustersQuery(filter, cell, limit, plainValue)));
     },
   };
 }

@@ -1,0 +1,37 @@
+// Shaped statements on both databases: rendered once per shape, each call answered with its own
+// values, as db.execute answers the same statement; a shape whose values do not match is refused.
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases.js';
+import { rowsOf } from '../lib/sql-rows.js';
+import { plainValue, shapedStatements, type Value } from './shaped-statements.js';
+
+describeEachDatabase(
+  'shaped statements',
+  (database) => {
+    /** Numbers from `from` to `to`, the evens only when asked: two shapes. */
+    const numbers = (from: number, to: number, evens: boolean) => (v: Value) =>
+      sql`select n::int as n from generate_series(${v(from)}::int, ${v(to)}::int) as n
+        ${evens ? sql`where n % ${v(2)} = 0` : sql``} order by n`;
+    const ns = (result: unknown) => rowsOf(result).map((row) => (row as { n: number }).n);
+
+    it('answers each call with its own values, as the same statement run whole', async () => {
+      const { db } = database();
+      const run = shapedStatements(db);
+      expect(ns(await run('all', numbers(1, 3, false)))).toEqual([1, 2, 3]);
+      expect(ns(await run('all', numbers(5, 6, false)))).toEqual([5, 6]);
+      expect(ns(await run('evens', numbers(1, 6, true)))).toEqual([2, 4, 6]);
+      expect(ns(await run('evens', numbers(7, 10, true)))).toEqual([8, 10]);
+      expect(ns(await db.execute(numbers(7, 10, true)(plainValue)))).toEqual([8, 10]);
+    });
+
+    it('refuses a shape named for another statement, before running it', async () => {
+      const run = shapedStatements(database().db);
+      await run('numbers', numbers(1, 2, false));
+      await expect(run('numbers', numbers(1, 4, true))).rejects.toThrow(
+        'statement shape "numbers" has 3 values, but was prepared with 2',
+      );
+    });
+  },
+  { migrate: false },
+);
