@@ -67,9 +67,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
    * the owner out everywhere; per account and address, a stranger's guesses only lock the
    * stranger, and the per-address limit still bounds how many accounts one address tries.
    */
-  const accountFromAddress = async (request: FastifyRequest) => {
-    const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
-    return `${await users.accountKey(String(body.email ?? body.mobile_no ?? ''))}|${ip(request)}`;
+  // Read once per request: a sign-in's failure limiter asks for it three times (its guard twice,
+  // then the success or failure it counts), each a database read before.
+  const accountKeys = new WeakMap<FastifyRequest, Promise<string>>();
+  const accountFromAddress = (request: FastifyRequest): Promise<string> => {
+    let key = accountKeys.get(request);
+    if (!key) {
+      const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
+      key = users.accountKey(String(body.email ?? body.mobile_no ?? '')).then((account) => `${account}|${ip(request)}`);
+      accountKeys.set(request, key);
+    }
+    return key;
   };
   const perAccount = (name: string, max: number) =>
     app.limiter(`${name}:account`, { max, timeWindow: FIFTEEN_MINUTES, key: accountFromAddress });
