@@ -84,6 +84,16 @@ describe('sharedCache', () => {
     expect(cache.stats()).toEqual({ name: 't', memory: 4, redis: 0, computed: 3, shared: 0 });
   });
 
+  it('keeps with an answer computed here the value it was serialised from', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
+    const value = { n: 1 };
+    const first = await cache.get('g', 'k', async () => ({ body: JSON.stringify(value), value }));
+    expect(first.body).toBe('{"n":1}');
+    expect(first.value).toBe(value);
+    expect((await cache.get('g', 'k', async () => 'again')).value).toBe(value);
+    expect((await cache.get('g', 'plain', async () => '{"n":2}')).value).toBeUndefined();
+  });
+
   it('fails only the answers a failed batch was computing; they are computed again next time', async () => {
     const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
     await cache.get('b', 'b', async () => 'kept b');
@@ -114,6 +124,8 @@ describe('sharedCache across instances, through Redis', () => {
     const two = sharedCache(options);
     const shared = await two.get('10/462/469', 'k', async () => 'computed again');
     expect(shared).toMatchObject({ body, etag: first.etag });
+    // Only its bytes travel: the other instance parses them when it needs the value.
+    expect(shared.value).toBeUndefined();
     await one.invalidate(['10/462/469']);
     const three = sharedCache(options);
     expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');

@@ -11,7 +11,12 @@ export interface CachedAnswer {
   body: string;
   /** A strong ETag of `body`, quoted, for If-None-Match. */
   etag: string;
+  /** What `body` was serialised from, when this instance computed it (else it is parsed from `body`). */
+  readonly value?: unknown;
 }
+
+/** What a computation gives: the body, or the body with the value it was serialised from. */
+export type Computed = string | { body: string; value: unknown };
 
 export interface SharedCacheOptions {
   /** Names its Redis keys (`cache:<name>:<group>`). */
@@ -77,6 +82,7 @@ class Entry implements CachedAnswer {
     etag: string | undefined,
     readonly group: string,
     readonly expires: number,
+    readonly value?: unknown,
   ) {
     this.#etag = etag || undefined;
   }
@@ -166,7 +172,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
    * Answers for `misses` from Redis, else computed together, each kept unless its group changed
    * since `seen`; settles each miss's promise.
    */
-  async function fill(misses: Miss[], compute: (asked: number[]) => Promise<string[]>, share: boolean) {
+  async function fill(misses: Miss[], compute: (asked: number[]) => Promise<Computed[]>, share: boolean) {
     const at = now();
     try {
       const shared = share ? await fromRedis(misses) : [];
@@ -182,7 +188,11 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       const bodies = await compute(missing.map((m) => m.index));
       const kept: { ask: Ask; answer: Entry }[] = [];
       missing.forEach((miss, i) => {
-        const answer = new Entry(bodies[i]!, undefined, miss.group, at + ttlMs);
+        const computed = bodies[i]!;
+        const answer =
+          typeof computed === 'string'
+            ? new Entry(computed, undefined, miss.group, at + ttlMs)
+            : new Entry(computed.body, undefined, miss.group, at + ttlMs, computed.value);
         if (version(miss.group) !== miss.seen) return miss.settle.resolve(answer);
         kept.push({ ask: miss, answer });
         miss.settle.resolve(keep(miss.key, answer));
@@ -202,7 +212,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
    */
   function getMany(
     asks: Ask[],
-    compute: (asked: number[]) => Promise<string[]>,
+    compute: (asked: number[]) => Promise<Computed[]>,
     { share = true }: GetOptions = {},
   ): Promise<CachedAnswer[]> {
     const answers: Promise<CachedAnswer>[] = [];
@@ -235,7 +245,12 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     getMany,
 
     /** The answer for `key` in `group`: kept, or computed once by `compute` and kept. */
-    async get(group: string, key: string, compute: () => Promise<string>, options?: GetOptions): Promise<CachedAnswer> {
+    async get(
+      group: string,
+      key: string,
+      compute: () => Promise<Computed>,
+      options?: GetOptions,
+    ): Promise<CachedAnswer> {
       const [answer] = await getMany([{ group, key }], async () => [await compute()], options);
       return answer!;
     },

@@ -26,6 +26,10 @@ export interface TileSource {
   tiles(at: Tile[], filter: TileFilter): Promise<MapView[]>;
 }
 
+/** `{"data":{"points":[...],"clusters":[...]}}`, as JSON.stringify writes it, from the points' own JSON. */
+const bodyOf = (points: string[], clusters: MapCluster[]) =>
+  `{"data":{"points":[${points.join(',')}],"clusters":${JSON.stringify(clusters)}}}`;
+
 export function tileService(source: TileSource, cache: SharedCache) {
   /** Parsed once per kept answer, for the viewport route's merge. */
   const parsed = new WeakMap<CachedAnswer, MapView>();
@@ -43,7 +47,9 @@ export function tileService(source: TileSource, cache: SharedCache) {
         missing.map((i) => at[i]!),
         { type, category, currency, lang },
       );
-      return views.map(({ points, clusters }) => JSON.stringify({ data: { points, clusters } }));
+      // The points' JSON is written once and kept for the viewport merge (viewBody), as is the
+      // view itself: an answer computed here is never parsed back.
+      return views.map((view) => ({ body: bodyOf(view.points.map(jsonOf), view.clusters), value: view }));
     });
   }
 
@@ -56,6 +62,7 @@ export function tileService(source: TileSource, cache: SharedCache) {
   };
 
   function viewOf(answer: CachedAnswer): MapView {
+    if (answer.value) return answer.value as MapView;
     let view = parsed.get(answer);
     if (!view) {
       view = (JSON.parse(answer.body) as { data: MapView }).data;
@@ -80,7 +87,7 @@ export function tileService(source: TileSource, cache: SharedCache) {
      */
     async viewBody(query: MapQuery): Promise<string> {
       const { points, clusters } = await this.view(query);
-      return `{"data":{"points":[${points.map(jsonOf).join(',')}],"clusters":${JSON.stringify(clusters)}}}`;
+      return bodyOf(points.map(jsonOf), clusters);
     },
   };
 }
