@@ -30,7 +30,7 @@ import { fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
-import { buildUsersService } from './service.js';
+import { buildUsersService, type Account } from './service.js';
 import { adminUserRoutes } from './admin-routes.js';
 import { avatarRoutes } from './avatar-routes.js';
 
@@ -67,18 +67,27 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
    * the owner out everywhere; per account and address, a stranger's guesses only lock the
    * stranger, and the per-address limit still bounds how many accounts one address tries.
    */
-  // Read once per request: a sign-in's failure limiter asks for it three times (its guard twice,
-  // then the success or failure it counts), each a database read before.
-  const accountKeys = new WeakMap<FastifyRequest, Promise<string>>();
-  const accountFromAddress = (request: FastifyRequest): Promise<string> => {
-    let key = accountKeys.get(request);
-    if (!key) {
-      const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
-      key = users.accountKey(String(body.email ?? body.mobile_no ?? '')).then((account) => `${account}|${ip(request)}`);
-      accountKeys.set(request, key);
-    }
-    return key;
+  // The account a request names, read once per request: a sign-in's failure limiter asks for its
+  // key three times (its guard twice, then the success or failure it counts) and the sign-in
+  // itself reads the account, each a database read before.
+  const identifierOf = (request: FastifyRequest) => {
+    const body = (request.body ?? {}) as { email?: unknown; mobile_no?: unknown };
+    return String(body.email ?? body.mobile_no ?? '');
   };
+  const accounts = new WeakMap<FastifyRequest, Promise<Account | null>>();
+  const accountOf = (request: FastifyRequest): Promise<Account | null> => {
+    let account = accounts.get(request);
+    if (!account) accounts.set(request, (account = users.findAccount(identifierOf(request))));
+    return account;
+  };
+  /** Starts reading the account while the address's count is taken; the guard then waits for it. */
+  const startAccountRead = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+    // A failed read fails the request where it is awaited (accountFromAddress, the sign-in).
+    accountOf(request).catch(() => undefined);
+    done();
+  };
+  const accountFromAddress = async (request: FastifyRequest) =>
+    `${users.accountKey(identifierOf(request), await accountOf(request))}|${ip(request)}`;
   const perAccount = (name: string, max: number) =>
     app.limiter(`${name}:account`, { max, timeWindow: FIFTEEN_MINUTES, key: accountFromAddress });
   // Sign-ins count only the wrong ones, and a right one clears the count: the owner signing in
@@ -165,7 +174,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      preHandler: [perAddress('login', 60), signInFailures.guard],
+      preHandler: [startAccountRead, perAddress('login', 60), signInFailures.guard],
+      // A new session changes no post: the answer goes without waiting for the caches' marker.
+      config: { changesNoPublicAnswer: true },
       schema: {
         tags: ['user'],
         summary: 'Sign in with an e-mail or a phone number; ends any previous session (D-9)',
@@ -176,7 +187,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) => {
       let session;
       try {
-        session = await users.login(request.body);
+        session = await users.login(request.body, accountOf(request));
       } catch (error) {
         if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
           await signInFailures.failed(request);

@@ -57,6 +57,17 @@ export const idImageUrl = (userId: string, index: number) => `/api/admin/users/$
 export function usersService(deps: Deps) {
   const { users, verification, emailVerification, sessions, storage, admins, endDeals, now } = deps;
 
+  /** What an identifier typed in a sign-in names: an e-mail (lower case) or a phone number, or neither. */
+  const namedBy = (identifier: string) => {
+    const text = identifier.trim();
+    const email = looksLikeEmail(text) ? text.toLowerCase() : null;
+    return { text, email, mobile: email ? null : normalizeMobile(text) };
+  };
+  const findAccount = async (identifier: string) => {
+    const { email, mobile } = namedBy(identifier);
+    return (email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined) ?? null;
+  };
+
   const record = async (row: Parameters<typeof toUser>[0]) => toUser(row, await users.subscriptionState(row.id, now()));
 
   async function load(userId: string) {
@@ -66,13 +77,17 @@ export function usersService(deps: Deps) {
   }
 
   return {
-    /** The rate-limit key of a sign-in or reset: the account itself, however it is named. */
-    async accountKey(identifier: string): Promise<string> {
-      const text = identifier.trim();
-      const email = looksLikeEmail(text) ? text.toLowerCase() : null;
-      const mobile = email ? null : normalizeMobile(text);
-      const row = email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined;
-      return row ? `user:${row.id}` : `name:${email ?? mobile ?? text}`;
+    /** The account an e-mail or a phone number names, read as a sign-in reads it (null: none). */
+    findAccount,
+
+    /**
+     * The rate-limit key of a sign-in or reset: the account itself, however it is named; `account`
+     * is what findAccount(identifier) found.
+     */
+    accountKey(identifier: string, account: Account | null): string {
+      if (account) return `user:${account.id}`;
+      const { text, email, mobile } = namedBy(identifier);
+      return `name:${email ?? mobile ?? text}`;
     },
 
     /** `language`: the asking page's (D-24); a known account's own choice wins for a reset. */
@@ -151,11 +166,15 @@ export function usersService(deps: Deps) {
       }
     },
 
-    async login(input: { email: string; password: string; device_token?: string | undefined }) {
-      const identifier = input.email.trim();
-      const email = looksLikeEmail(identifier) ? identifier.toLowerCase() : null;
-      const mobile = email ? null : normalizeMobile(identifier);
-      const row = email || mobile ? await users.findByEmailOrMobile(email, mobile) : undefined;
+    /**
+     * `account`: findAccount(input.email), when the caller has it already (the sign-in's
+     * failure limiter read it): the same read is not made twice.
+     */
+    async login(
+      input: { email: string; password: string; device_token?: string | undefined },
+      account: Promise<Account | null> = findAccount(input.email),
+    ) {
+      const row = await account;
       // A stored value that is not an argon2 hash (an account that cannot sign in with a password)
       // is checked against the dummy hash: same time, same refusal.
       const stored = row?.passwordHash?.startsWith('$argon2') ? row.passwordHash : await DUMMY_HASH;
@@ -342,6 +361,8 @@ export function usersService(deps: Deps) {
   };
 }
 export type UsersService = ReturnType<typeof usersService>;
+/** An account as a sign-in reads it (UsersService.findAccount). */
+export type Account = NonNullable<Awaited<ReturnType<UsersRepository['findByEmailOrMobile']>>>;
 
 /** Wires the service to its repositories (only repositories touch the database). */
 export function buildUsersService(deps: {
