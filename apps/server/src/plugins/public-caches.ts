@@ -23,6 +23,13 @@ declare module 'fastify' {
       onUserWrote(listener: (userId: string) => void): void;
     };
   }
+  interface FastifyContextConfig {
+    /**
+     * A write that changes no post and nothing a viewer's answers are built from (a sign-in): its
+     * answer need not wait until every change before it is heard here.
+     */
+    changesNoPublicAnswer?: boolean;
+  }
 }
 
 export const PUBLIC_CHANGES_CHANNEL = 'public_changes';
@@ -109,6 +116,7 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   app.addHook('onSend', async (request, reply, payload) => {
     // A refused or failed request changed nothing (each change is one transaction).
     if (reply.statusCode >= 400 || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
+    if (request.routeOptions.config.changesNoPublicAnswer) return payload;
     const marker = `${MARKER}${randomUUID()}${request.user ? `:${request.user.userId}` : ''}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<void>((resolve) => {
