@@ -43,6 +43,18 @@ describe('rate limits with Redis', () => {
     expect((await attempt(two, `other-${randomUUID()}@example.org`)).statusCode).toBe(401);
   });
 
+  it("refuses sign-ins past the address's limit, each naming a new account (both limits checked side by side)", async () => {
+    let refused: { at: number; code: string } | undefined;
+    for (let i = 0; i < 61 && !refused; i++) {
+      const res = await attempt(i % 2 ? two : one, `new-${randomUUID()}@example.org`);
+      if (res.statusCode === 429) refused = { at: i, code: res.json().code };
+      else expect(res.statusCode).toBe(401);
+    }
+    // 60 a minute from one address, the attempts of the test above included.
+    expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(refused!.at).toBeLessThan(60);
+  });
+
   it('keeps its counters under the deployment prefix, one namespace per limiter', async () => {
     const keys = await redis.keys(`${prefix}*`);
     expect(keys.some((k) => k.startsWith(`${prefix}rl:login:account:`))).toBe(true);

@@ -27,6 +27,7 @@ import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../sessions/plugin.js';
 import { fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
+import { sideBySide } from '../../plugins/limits.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
@@ -174,7 +175,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      preHandler: [startAccountRead, perAddress('login', 60), signInFailures.guard],
+      preHandler: [startAccountRead, sideBySide(perAddress('login', 60), signInFailures.guard)],
       // A new session changes no post: the answer goes without waiting for the caches' marker.
       config: { changesNoPublicAnswer: true },
       schema: {
