@@ -4,6 +4,7 @@ import { type CategoryId, type ContactAccess, type UserRole } from '@app/shared'
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { shapedStatements } from '../../db/shaped-statements.js';
 import { queryRows } from '../../lib/sql-rows.js';
 import type { RunningSubscription } from '../entitlements/service.js';
 import { signedInRows } from '../sessions/repository.js';
@@ -52,9 +53,13 @@ export interface ListFilter {
 
 export function postReads(db: Db) {
   const run = postRunner(db);
+  const shaped = shapedStatements(db);
   return {
+    /** One shape: rendered once (db/shaped-statements.ts), as a post's details miss it often. */
     async findById(id: string): Promise<SolutionRow | undefined> {
-      return rowsOf(await db.execute(sql`${SELECT} where s.id = ${id} and u.deleted_at is null`))[0];
+      return rowsOf(
+        await shaped('post-by-id', (v) => sql`${SELECT} where s.id = ${v(id)} and u.deleted_at is null`),
+      )[0];
     },
 
     /**
