@@ -29,13 +29,14 @@ export const drainPlugin = fp(async (app: FastifyInstance) => {
     for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     if (draining) {
       reply.header('connection', 'close');
-      return;
+      return done();
     }
     const res = reply.raw;
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
+    done();
   });
 });

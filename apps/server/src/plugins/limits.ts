@@ -68,8 +68,9 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
 
   // Every 429 tells the client when to come back, whichever code path refused it: the limiters
   // and the services give their own wait; anything else gets a minute.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) void reply.header('retry-after', '60');
+    done(null, payload);
   });
 
   const names = new Set<string>();

@@ -60,7 +60,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config }: { confi
     buckets: LATENCY_BUCKETS,
     registers,
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? UNMATCHED_ROUTE,
@@ -68,6 +68,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { config }: { confi
     };
     requests.inc(labels);
     latency.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const gauge = (name: string, help: string, read: () => number) => {

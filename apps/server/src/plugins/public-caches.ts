@@ -113,11 +113,9 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
   });
   app.addHook('onClose', async () => stop?.());
   if (!stop) return;
-  app.addHook('onSend', async (request, reply, payload) => {
-    // A refused or failed request changed nothing (each change is one transaction).
-    if (reply.statusCode >= 400 || ['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
-    if (request.routeOptions.config.changesNoPublicAnswer) return payload;
-    const marker = `${MARKER}${randomUUID()}${request.user ? `:${request.user.userId}` : ''}`;
+  /** Resolves once this instance has heard a marker sent after the request's statements (never fails). */
+  const heardEverythingBefore = async (userId: string | undefined) => {
+    const marker = `${MARKER}${randomUUID()}${userId ? `:${userId}` : ''}`;
     let timer: NodeJS.Timeout | undefined;
     const heard = new Promise<void>((resolve) => {
       markers.set(marker, resolve);
@@ -133,7 +131,16 @@ export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCac
       clearTimeout(timer);
       markers.delete(marker);
     }
-    return payload;
+  };
+  // A callback hook, not an async one: the reads, nearly every request, pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A refused or failed request changed nothing (each change is one transaction).
+    const unchanged =
+      reply.statusCode >= 400 ||
+      ['GET', 'HEAD', 'OPTIONS'].includes(request.method) ||
+      request.routeOptions.config.changesNoPublicAnswer;
+    if (unchanged) return done(null, payload);
+    void heardEverythingBefore(request.user?.userId).then(() => done(null, payload));
   });
 });
 

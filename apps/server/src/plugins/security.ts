@@ -94,12 +94,13 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (SCRIPT_OR_STYLE.test(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     // API answers carry session keys and personal data: no browser or proxy keeps them, unless the
     // route says otherwise (the public reads: catalogue, config, map views, images).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))
       void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   // Compress JSON and text above 1 KB: data is slow and costly for our users. Up to 256 KB in one
   // synchronous call: a zlib stream per response cost about 6× the CPU on a 10 KB list and 1.6×

@@ -25,6 +25,13 @@ import fp from 'fastify-plugin';
 import { AppError } from '../../lib/app-error.js';
 import { idempotencyStore, type KeyRow } from './repository.js';
 
+/** A key this request holds: its answer is kept under it before it is written out. */
+interface HeldClaim {
+  userId: string;
+  key: string;
+  claim: string;
+}
+
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
@@ -43,7 +50,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** Set when this request holds its key: its answer is kept (or the key given back) at onSend. */
-    idempotencyClaim: { userId: string; key: string; claim: string } | null;
+    idempotencyClaim: HeldClaim | null;
   }
 }
 
@@ -118,10 +125,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
   };
 
   // The answer the client may never have received is kept before it is written out.
-  app.addHook('onSend', async (request, reply, payload) => {
-    const held = request.idempotencyClaim;
-    if (!held) return payload;
-    request.idempotencyClaim = null;
+  const keep = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, held: HeldClaim) => {
     const text = typeof payload === 'string' ? payload : payload == null ? '' : undefined;
     try {
       if (reply.statusCode >= 200 && reply.statusCode < 300 && text !== undefined) {
@@ -139,7 +143,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       // waits or runs again later rather than twice at once.
       request.log.error({ err: error }, 'idempotency: the answer could not be kept');
     }
-    return payload;
+  };
+  // A callback hook, not an async one: requests without a key, nearly all, pass without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const held = request.idempotencyClaim;
+    if (!held) return done(null, payload);
+    request.idempotencyClaim = null;
+    void keep(request, reply, payload, held).then(() => done(null, payload));
   });
 
   // Every signed-in POST/PUT route: the guard goes right after requireUser.
