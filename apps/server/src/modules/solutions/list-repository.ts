@@ -18,6 +18,7 @@ import {
   postRunner,
   rowCount,
   rowsOf,
+  runningSubscriptionKind,
   solutionRow,
   viewerExact,
   type SolutionRow,
@@ -74,8 +75,7 @@ export function postReads(db: Db) {
       now: Date,
     ): Promise<{ viewer: Caller; found: ViewedSolution | undefined }> {
       const at = now.toISOString();
-      const running = (userId: SQL) => sql`(select r.kind from subscriptions r where r.user_id = ${userId}
-        and r.status in ('active', 'cancelled') and r.end_at > ${at}::timestamptz limit 1)`;
+      const running = (userId: SQL) => runningSubscriptionKind(userId, at);
       const query = (viewerId: SQL) => sql`
         select v.*, ${running(viewerId)} as viewer_subscription,
                ${running(sql`v.user_id`)} as owner_subscription,

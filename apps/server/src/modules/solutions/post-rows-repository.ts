@@ -112,6 +112,13 @@ export const COLUMNS = sql`
 export const SELECT = sql`${COLUMNS} from solutions s join users u on u.id = s.user_id`;
 
 /**
+ * D-14: the kind of the subscription or trial of user `userId` running at `at` (an ISO instant),
+ * or null: active, or cancelled but paid until its end (modules/entitlements says what it grants).
+ */
+export const runningSubscriptionKind = (userId: SQL, at: string) => sql`(select r.kind from subscriptions r
+  where r.user_id = ${userId} and r.status in ('active', 'cancelled') and r.end_at > ${at}::timestamptz limit 1)`;
+
+/**
  * D-35: whether `viewer` may see the exact point of post `post` (a relation with id and user_id):
  * its owner, or the acceptor of a deal on it that the owner confirmed (accepted, or since completed).
  */

@@ -7,7 +7,7 @@ import type { RunningSubscription } from '../entitlements/service.js';
 import { subscriptionKindEnum } from '../../db/schema.js';
 import { signedInRows } from '../sessions/repository.js';
 import type { SessionClaim, SessionUser } from '../sessions/service.js';
-import { viewerExact } from './post-rows-repository.js';
+import { runningSubscriptionKind, viewerExact } from './post-rows-repository.js';
 
 const exactRow = z.object({
   id: z.string(),
@@ -107,9 +107,7 @@ export function viewerReads(db: Db) {
       const { viewer, rows } = await signedInRows(
         db,
         claim,
-        sql`select (select r.kind from subscriptions r where r.user_id = me.user_id
-                      and r.status in ('active', 'cancelled') and r.end_at > ${now.toISOString()}::timestamptz
-                      limit 1) as viewer_subscription,
+        sql`select ${runningSubscriptionKind(sql`me.user_id`, now.toISOString())} as viewer_subscription,
                    array(select d.solution_id::text from deals d where d.acceptor_id = me.user_id
                      order by d.accepted_at desc limit ${sql.raw(String(Math.trunc(limit)))}) as deal_posts`,
         dealsRow,
@@ -127,9 +125,7 @@ export function viewerReads(db: Db) {
       const { viewer, rows } = await signedInRows(
         db,
         claim,
-        sql`select (select r.kind from subscriptions r where r.user_id = me.user_id
-                      and r.status in ('active', 'cancelled') and r.end_at > ${now.toISOString()}::timestamptz
-                      limit 1) as viewer_subscription,
+        sql`select ${runningSubscriptionKind(sql`me.user_id`, now.toISOString())} as viewer_subscription,
                    exists (select 1 from deals d where d.solution_id = s.id and d.acceptor_id = me.user_id) as has_deal,
                    u.email as user_email, u.mobile_no as user_mobile,
                    coalesce((select json_agg(json_build_object('start', b.from_at, 'end', b.to_at))
