@@ -40,6 +40,33 @@ describe('sharedCache', () => {
     expect((await cache.get('tile-b', 'b|en', compute)).body).toBe('6');
   });
 
+  it('keeps at most maxEntries, dropping the oldest kept first, across invalidations', async () => {
+    const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 3 });
+    const computed: string[] = [];
+    const ask = (key: string) =>
+      cache.get(key, key, async () => {
+        computed.push(key);
+        return key;
+      });
+    for (const key of ['a', 'b', 'c', 'd']) await ask(key);
+    expect(cache.size()).toBe(3);
+    await ask('b');
+    await ask('a');
+    // a came back in place of b, the oldest then; c is dropped from the middle by its group.
+    expect(computed).toEqual(['a', 'b', 'c', 'd', 'a']);
+    await cache.invalidate(['c']);
+    for (const key of ['e', 'f']) await ask(key);
+    expect(cache.size()).toBe(3);
+    for (const key of ['a', 'e', 'f']) await ask(key);
+    expect(computed).toEqual(['a', 'b', 'c', 'd', 'a', 'e', 'f']);
+    cache.invalidateAll();
+    for (const key of ['g', 'h', 'i', 'j']) await ask(key);
+    expect(cache.size()).toBe(3);
+    await ask('j');
+    expect(computed.at(-1)).toBe('j');
+    expect(computed.filter((k) => k === 'j')).toHaveLength(1);
+  });
+
   it('never keeps an answer computed while its group was invalidated', async () => {
     const cache = sharedCache({ name: 't', ttlMs: 60_000, maxEntries: 10 });
     let release!: () => void;

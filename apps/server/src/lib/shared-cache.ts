@@ -112,10 +112,17 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   const redisKey = (group: string) => `cache:${name}:${group}`;
   const version = (group: string) => `${everything}:${groupVersion.get(group) ?? 0}`;
 
+  /**
+   * The keys oldest first, one iterator kept across evictions: a new iterator starts at the front
+   * of the Map's table and steps over every entry deleted since its last rehash, which made each
+   * eviction cost about 11 µs at 20,000 entries (bench/load: 5 % of the instances' CPU).
+   */
+  let oldestFirst = local.keys();
   function keep(key: string, entry: Entry): Entry {
     if (local.size >= maxEntries) {
-      const oldest = local.keys().next().value;
-      if (oldest !== undefined) drop(oldest);
+      let next = oldestFirst.next();
+      if (next.done) next = (oldestFirst = local.keys()).next();
+      if (next.value !== undefined) drop(next.value);
     }
     const { group } = entry;
     local.set(key, entry);
@@ -277,6 +284,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     invalidateAll(): void {
       everything += 1;
       local.clear();
+      oldestFirst = local.keys();
       byGroup.clear();
       groupVersion.clear();
       // Other instances are told too (each invalidates itself); what Redis holds from before is refused.
