@@ -303,7 +303,9 @@ function startHello() {
 async function stopHello() {
   if (!hello || hello.child.exitCode !== null) return;
   const exited = new Promise((resolve) => hello.child.once('exit', resolve));
-  hello.child.send('close');
+  // Its channel may already be closed while it exits: then the send fails, and the kill below ends it.
+  if (hello.child.connected) hello.child.send('close', (error) => error && hello.child.kill('SIGKILL'));
+  else hello.child.kill('SIGKILL');
   const timer = setTimeout(() => hello.child.kill('SIGKILL'), 10_000);
   await exited;
   clearTimeout(timer);

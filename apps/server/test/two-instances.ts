@@ -1,6 +1,7 @@
 // Two instances of the app over one throwaway PostgreSQL database and one Redis, as production
 // runs them (D-23): what one instance does must be seen by the other (fan-out, session ends, cache
 // invalidation). Redis missing is a failure with a clear message, never a skip.
+import { randomUUID } from 'node:crypto';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { throwawayDatabaseUrl } from './databases.js';
 import { assertRedisReachable, TEST_REDIS_URL } from './redis.js';
@@ -8,6 +9,8 @@ import { assertRedisReachable, TEST_REDIS_URL } from './redis.js';
 export interface TwoInstances {
   one: TestApp;
   two: TestApp;
+  /** Where both keep their Redis keys. */
+  redisKeyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -15,13 +18,21 @@ export interface TwoInstances {
 export async function twoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
   await assertRedisReachable();
   const db = await throwawayDatabaseUrl();
-  const shared = { DATABASE_URL: db.url, REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_SCALE: '100', ...env };
+  // One deployment: the same database, and the same Redis keys (shared caches, limits), as in production.
+  const shared = {
+    DATABASE_URL: db.url,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
+    RATE_LIMIT_SCALE: '100',
+    ...env,
+  };
   const one = await buildTestApp(shared);
   const two = await buildTestApp(shared);
   await Promise.all([one.app.ready(), two.app.ready()]);
   return {
     one,
     two,
+    redisKeyPrefix: shared.REDIS_KEY_PREFIX,
     async close() {
       await one.close();
       await two.close();

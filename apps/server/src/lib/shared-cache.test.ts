@@ -172,16 +172,6 @@ describe('sharedCache across instances, through Redis', () => {
     expect((await sharedCache(options).get('12/1/2', 'k', async () => 'computed again')).etag).toBe('"written-etag"');
   });
 
-  it('keeps an answer asked not to be shared in this instance only', async () => {
-    const options = { name: 'lists', ttlMs: 60_000, maxEntries: 10, redis };
-    const one = sharedCache(options);
-    expect((await one.get('near', 'near', async () => 'one', { share: false })).body).toBe('one');
-    expect((await one.get('near', 'near', async () => 'again', { share: false })).body).toBe('one');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await redis.exists('cache:lists:near')).toBe(0);
-    expect((await sharedCache(options).get('near', 'near', async () => 'two', { share: false })).body).toBe('two');
-  });
-
   it('shares a batch with another instance, which computes only what Redis lacks', async () => {
     const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
     const asks = ['11/1/1', '11/1/2', '11/1/3'].map((group) => ({ group, key: `${group}|en` }));

@@ -30,14 +30,6 @@ export interface SharedCacheOptions {
   now?: () => number;
 }
 
-export interface GetOptions {
-  /**
-   * False: kept in this instance's memory only, never read from or written to Redis, for answers
-   * another instance will hardly ask for (a nearest list's exact point).
-   */
-  share?: boolean;
-}
-
 /** One answer asked for: its key, in its group (what invalidate() drops). */
 export interface Ask {
   group: string;
@@ -179,10 +171,10 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
    * Answers for `misses` from Redis, else computed together, each kept unless its group changed
    * since `seen`; settles each miss's promise.
    */
-  async function fill(misses: Miss[], compute: (asked: number[]) => Promise<Computed[]>, share: boolean) {
+  async function fill(misses: Miss[], compute: (asked: number[]) => Promise<Computed[]>) {
     const at = now();
     try {
-      const shared = share ? await fromRedis(misses) : [];
+      const shared = await fromRedis(misses);
       const missing: Miss[] = [];
       misses.forEach((miss, i) => {
         const found = shared[i];
@@ -204,7 +196,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
         kept.push({ ask: miss, answer });
         miss.settle.resolve(keep(miss.key, answer));
       });
-      if (share) toRedis(kept, at);
+      toRedis(kept, at);
     } catch (error) {
       // A settled promise ignores this: only the answers not yet given fail.
       for (const miss of misses) miss.settle.reject(error);
@@ -217,11 +209,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
    * The answers for `asks`: kept, or computed by one call of `compute` for all those missing
    * (given their positions in `asks`, it returns their bodies in that order), and kept.
    */
-  function getMany(
-    asks: Ask[],
-    compute: (asked: number[]) => Promise<Computed[]>,
-    { share = true }: GetOptions = {},
-  ): Promise<CachedAnswer[]> {
+  function getMany(asks: Ask[], compute: (asked: number[]) => Promise<Computed[]>): Promise<CachedAnswer[]> {
     const answers: Promise<CachedAnswer>[] = [];
     const misses: Miss[] = [];
     asks.forEach(({ group, key }, index) => {
@@ -243,7 +231,7 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
       misses.push({ group, key, index, seen, settle });
       answers.push(settle.promise);
     });
-    if (misses.length > 0) void fill(misses, compute, share);
+    if (misses.length > 0) void fill(misses, compute);
     return Promise.all(answers);
   }
 
@@ -252,13 +240,8 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
     getMany,
 
     /** The answer for `key` in `group`: kept, or computed once by `compute` and kept. */
-    async get(
-      group: string,
-      key: string,
-      compute: () => Promise<Computed>,
-      options?: GetOptions,
-    ): Promise<CachedAnswer> {
-      const [answer] = await getMany([{ group, key }], async () => [await compute()], options);
+    async get(group: string, key: string, compute: () => Promise<Computed>): Promise<CachedAnswer> {
+      const [answer] = await getMany([{ group, key }], async () => [await compute()]);
       return answer!;
     },
 

@@ -88,11 +88,18 @@ describe('lists and details from the shared caches', () => {
     expect((await hide(true)).statusCode).toBe(200);
     const gone = await within(
       1_000,
-      async () => !(await inList(NEWEST, _id)) && !(await inList(SEARCH, _id)) && (await detailsStatus(_id)) === 404,
+      async () =>
+        !(await inList(NEWEST, _id)) &&
+        !(await inList(NEAREST, _id)) &&
+        !(await inList(SEARCH, _id)) &&
+        (await detailsStatus(_id)) === 404,
     );
     expect(gone, 'hidden: gone within a second').not.toBeNull();
     expect((await hide(false)).statusCode).toBe(200);
-    const back = await within(1_000, async () => (await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 200);
+    const back = await within(
+      1_000,
+      async () => (await inList(NEWEST, _id)) && (await inList(NEAREST, _id)) && (await detailsStatus(_id)) === 200,
+    );
     expect(back, 'shown again within a second').not.toBeNull();
   });
 
@@ -106,7 +113,10 @@ describe('lists and details from the shared caches', () => {
       headers: owner.headers,
     });
     expect(removed.statusCode).toBe(204);
-    const gone = await within(1_000, async () => !(await inList(NEWEST, _id)) && (await detailsStatus(_id)) === 404);
+    const gone = await within(
+      1_000,
+      async () => !(await inList(NEWEST, _id)) && !(await inList(NEAREST, _id)) && (await detailsStatus(_id)) === 404,
+    );
     expect(gone, 'deleted: gone within a second').not.toBeNull();
   });
 
@@ -161,6 +171,16 @@ describe('lists and details from the shared caches', () => {
     }
   });
 
+  it('reads a nearest page for its viewer every time, and keeps none that would push out the kept pages', async () => {
+    await listed(both.two, NEWEST, reader);
+    const kept = both.two.app.publicCaches.lists.size();
+    for (const near of ['-17.44,14.71', '-17.4401,14.7101', '-17.44,14.71']) {
+      const url = NEAREST.replace('near=-17.44,14.71', `near=${near}`);
+      expect((await listed(both.two, url, reader)).length).toBeGreaterThan(0);
+    }
+    expect(both.two.app.publicCaches.lists.size()).toBe(kept);
+  });
+
   it('answers kept details to a viewer with no subscription and no deal on the post without a statement', async () => {
     const { _id } = await publish(both.one.app, owner, villa());
     expect(await within(1_000, async () => (await detailsStatus(_id)) === 200)).not.toBeNull();
@@ -189,7 +209,15 @@ describe('lists and details from the shared caches', () => {
 
   it('refuses a list or details without a live session, as before the cache', async () => {
     const { _id } = await publish(both.one.app, owner, tractor());
-    for (const url of [NEWEST, SEARCH, details(_id), `${NEWEST}&cursor=bad`, `${SEARCH}&cursor=bad`]) {
+    for (const url of [
+      NEWEST,
+      NEAREST,
+      SEARCH,
+      details(_id),
+      `${NEWEST}&cursor=bad`,
+      `${NEAREST}&cursor=bad`,
+      `${SEARCH}&cursor=bad`,
+    ]) {
       const res = await both.two.app.inject({ url, headers: { 'access-token': 'x'.repeat(43) } });
       expect(res.statusCode, url).toBe(401);
     }

@@ -82,6 +82,24 @@ describe('lists, details and search', () => {
     expect(data.every((s) => s.category === 'Equipments')).toBe(true);
   });
 
+  it('shows each post nearest first as the newest list shows it, with its distance added', async () => {
+    const page = async (query: string) =>
+      (
+        await suite.t.app.inject({
+          url: `/api/solution/getAllSolutions/needSolution?limit=100${query}`,
+          headers: suite.other.headers,
+        })
+      ).json().data as { _id: string; distance_km?: number }[];
+    const newest = new Map((await page('')).map((p) => [p._id, p]));
+    // Twice: the records computed, then kept.
+    for (let round = 0; round < 2; round++) {
+      const nearest = await page('&near=-17.45,14.7');
+      expect(nearest.length).toBe(newest.size);
+      for (const post of nearest) expect(post).toEqual({ ...newest.get(post._id), distance_km: post.distance_km });
+      expect(nearest.every((p) => typeof p.distance_km === 'number')).toBe(true);
+    }
+  });
+
   it('lists a category, and refuses an unknown type or a bad cursor', async () => {
     const res = await suite.t.app.inject({
       url: '/api/solution/getCategorySolutions/Delivery/needSolution',
