@@ -106,8 +106,21 @@ describe('posting an offer', () => {
       await page.getByRole('button', { name: 'Back to Dashboard' }).click();
 
       // D-25: the dashboard opens at city zoom, where the two posts are one group; a tap zooms in.
-      await page.getByRole('button', { name: /^2 posts here, zoom in/ }).click();
+      // D-35: the offer stands at its public point, drawn anywhere within 1 km of where it was
+      // posted, so the two may be apart at city zoom already (about one run in seventeen) or still
+      // one group two zoom levels in (one in six): as a user would, the test taps until it is shown.
+      const group = page.getByRole('button', { name: /^2 posts here, zoom in/ });
       const marker = page.getByRole('button', { name: /Client's need: Room per night/ });
+      for (let tap = 0; tap < 3; tap++) {
+        await marker.or(group).first().waitFor();
+        if (await marker.first().isVisible()) break;
+        await group.first().click();
+        // The next zoom's view: the need's own marker, or the group again.
+        await marker
+          .first()
+          .waitFor({ timeout: 5_000 })
+          .catch(() => undefined);
+      }
       await marker.first().waitFor();
       expect(await marker.first().evaluate((el) => el.className)).toMatch(/need/);
       expect(errors).toEqual([]);
