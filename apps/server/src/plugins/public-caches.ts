@@ -1,8 +1,8 @@
 // The shared caches of public answers (docs/performance.md, lib/shared-cache.ts), one set per
 // instance, kept in step with the posts by PostgreSQL's NOTIFY on public_changes (migration 0033):
-// a post that is published, hidden, deleted, moved or changed by a deal makes the map tiles that
-// hold it, its details and every list page stale on every instance as soon as its statement
-// commits. Place labels change only with a release's GeoNames: they end with their lifetime.
+// a post that is published, hidden, deleted, moved or changed by a deal, or whose poster's name,
+// badges or rating change (0034), makes the map tiles that hold it, its details and every list
+// page stale on every instance as soon as its statement commits. Place labels change only with a release's GeoNames: they end with their lifetime.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -2,9 +2,11 @@
 // same bytes for everyone, revalidates with its ETag, and a post published or deleted on instance
 // one is in, or gone from, instance two's tile and viewport answers within a second, well inside
 // the tile's lifetime (TILE_TTL_MS), so the change comes from the announcement (migration 0033),
-// not from the entry ageing out.
+// not from the entry ageing out; so is a change of the poster's badges or rating (migration 0034).
 import { tileBounds, tileX, tileY } from '@app/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema.js';
 import { signedUp } from '../../../test/accounts.js';
 import { publish, tractor } from '../../../test/posts.js';
 import { twoInstances, within, type TwoInstances } from '../../../test/two-instances.js';
@@ -45,6 +47,28 @@ describe('GET /api/solution/map/tiles/{z}/{x}/{y}', () => {
     const again = await get(both.two, TILE, { 'if-none-match': String(visitor.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it("shows a poster's new badge and rating in instance two's tile and view within a second", async () => {
+    const who = await signedUp(both.one.app);
+    const { _id } = await publish(both.one.app, who, tractor());
+    type Point = { _id: string; verified: boolean; rating?: { count: number } };
+    const pointIn = (res: { json: () => { data: { points: Point[] } } }) =>
+      res.json().data.points.find((p) => p._id === _id);
+    const seen = async () => {
+      const [tile, view] = await Promise.all([get(both.two, TILE), get(both.two, VIEW)]);
+      return [pointIn(tile), pointIn(view)];
+    };
+    expect(await within(1_000, async () => (await seen()).every((p) => p?.verified === false))).not.toBeNull();
+    // Any writer of the poster's record is announced, an operator's statement as well as the API.
+    await both.one.app.database.db
+      .update(users)
+      .set({ verified: true, ratingSum: sql`${users.ratingSum} + 5`, ratingCount: sql`${users.ratingCount} + 1` })
+      .where(eq(users.id, who.user._id));
+    const updated = await within(1_000, async () =>
+      (await seen()).every((p) => p?.verified === true && p.rating?.count === 1),
+    );
+    expect(updated, 'badge and rating: seen within a second').not.toBeNull();
   });
 
   it('refuses a tile outside its zoom with VALIDATION', async () => {

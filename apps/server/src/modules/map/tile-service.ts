@@ -12,8 +12,12 @@ import {
 } from '@app/shared';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 
-/** The staleness bound of a tile when no change is announced (a poster's badges, rating). */
-export const TILE_TTL_MS = 30_000;
+/**
+ * How long a tile is kept. Every change of what it shows is announced (its posts, migration 0033;
+ * their posters' badges and ratings, 0034) and drops it at once, so this bounds its memory, and
+ * how long another release's answer kept in Redis may be served after a deploy.
+ */
+export const TILE_TTL_MS = 60_000;
 /** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and
  * MAP_POINT_LIMIT (300) points per view kept answers small (bench:map: 100 a tile made a city view 78 KB). */
 export const TILE_POINT_LIMIT = 25;

@@ -1,10 +1,13 @@
 // Lists, field searches and details from the shared caches over two instances (PostgreSQL and Redis, as production
 // runs them): a post published, hidden or deleted on instance one is in, or gone from, instance
 // two's newest list and details within a second, well inside the caches' lifetimes (LIST_TTL_MS,
-// POST_TTL_MS), so the change comes from the announcement (migration 0033), not from ageing out.
+// POST_TTL_MS), so the change comes from the announcement (migration 0033), not from ageing out;
+// so does a change of the owner's name, badges or rating (migration 0034).
 // A viewer's own fields (the true point of their posts, D-35; an owner's blocked dates and request
 // count) are added after the cache and never reach another viewer.
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema.js';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
 import { requested } from '../../../test/deals.js';
 import { publish, tractor, villa } from '../../../test/posts.js';
@@ -118,6 +121,36 @@ describe('lists and details from the shared caches', () => {
       async () => !(await inList(NEWEST, _id)) && !(await inList(NEAREST, _id)) && (await detailsStatus(_id)) === 404,
     );
     expect(gone, 'deleted: gone within a second').not.toBeNull();
+  });
+
+  it("shows an owner's new name, badge and rating in instance two's kept lists and details within a second", async () => {
+    const poster = await signedUp(both.one.app, { firstName: 'Binta' });
+    const { _id } = await publish(both.one.app, poster, tractor());
+    type Owner = { firstName: string; vip: boolean; rating?: { count: number } };
+    const owners = async (): Promise<(Owner | undefined)[]> => {
+      const lists = await Promise.all([NEWEST, SEARCH].map((url) => listed(both.two, url, reader)));
+      const inDetails = (await get(both.two, details(_id), reader)).json().data as Post & { user: Owner };
+      return [
+        ...lists.map((posts) => (posts.find((p) => p._id === _id) as { user: Owner } | undefined)?.user),
+        inDetails.user,
+      ];
+    };
+    // Each answer is kept on instance two (and in Redis) with the owner as they were.
+    expect(await within(1_000, async () => (await owners()).every((u) => u?.firstName === 'Binta'))).not.toBeNull();
+    // Any writer of the owner's record is announced, an operator's statement as well as the API.
+    await both.one.app.database.db
+      .update(users)
+      .set({
+        firstName: 'Bintou',
+        vip: true,
+        ratingSum: sql`${users.ratingSum} + 4`,
+        ratingCount: sql`${users.ratingCount} + 1`,
+      })
+      .where(eq(users.id, poster.user._id));
+    const updated = await within(1_000, async () =>
+      (await owners()).every((u) => u?.firstName === 'Bintou' && u.vip === true && u.rating?.count === 1),
+    );
+    expect(updated, 'the owner as they are now, within a second').not.toBeNull();
   });
 
   it("gives the owner their post's true point in cached lists and details, and never another viewer", async () => {

@@ -17,10 +17,11 @@ import { MAX_REMEMBERED_POSTS, type ViewerDeals, type ViewerMemory } from './vie
 import type { ViewerReads } from './viewer-repository.js';
 
 /**
- * The staleness bound of a post's public details when no change is announced: its owner's name,
- * badges or rating (users are not announced); a change of the post itself drops them at once.
+ * How long a post's public details are kept. A change of the post, or of its owner's name, badges
+ * or rating (migrations 0033 and 0034), drops them at once, so this bounds their memory, and how
+ * long another release's details kept in Redis may be served after a deploy.
  */
-export const POST_TTL_MS = 30_000;
+export const POST_TTL_MS = 60_000;
 const DAY_MS = 86_400_000;
 
 const detailsSchema = dataOf(solutionSchema);

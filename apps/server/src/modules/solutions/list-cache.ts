@@ -17,10 +17,11 @@ import { MAX_REMEMBERED_POSTS, type ViewerExact, type ViewerExactCache } from '.
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
 /**
- * The staleness bound of a list page when no change is announced: an owner's name, badges or
- * rating (users are not announced); any post change drops the pages at once.
+ * How long a list page is kept. Any change of a post, or of a poster's name, badges or rating
+ * (migrations 0033 and 0034), drops every page at once, so this bounds their memory, and how long
+ * another release's page kept in Redis may be served after a deploy.
  */
-export const LIST_TTL_MS = 15_000;
+export const LIST_TTL_MS = 60_000;
 
 const pageSchema = listOf(solutionSchema);
 type Page = { data: Solution[]; next_cursor: string | null };
