@@ -9,8 +9,6 @@ import { assertRedisReachable, TEST_REDIS_URL } from './redis.js';
 export interface TwoInstances {
   one: TestApp;
   two: TestApp;
-  /** Where both keep their Redis keys. */
-  redisKeyPrefix: string;
   close(): Promise<void>;
 }
 
@@ -32,7 +30,6 @@ export async function twoInstances(env: Record<string, string> = {}): Promise<Tw
   return {
     one,
     two,
-    redisKeyPrefix: shared.REDIS_KEY_PREFIX,
     async close() {
       await one.close();
       await two.close();

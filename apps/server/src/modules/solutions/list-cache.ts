@@ -149,7 +149,7 @@ export function listCache(deps: {
       // A nearest page is asked from its viewer's own point, which another viewer hardly ever
       // sends: it is read for that viewer every time and never kept, where it only pushed out the
       // pages everyone asks for (bench/load: newest pages found in memory 57 % of the time with
-      // nearest pages kept, 82 % without).
+      // nearest pages kept, 83 % without).
       if (query.near) return (await deps.page(type, query, claim)).viewer;
       const key = JSON.stringify([
         'list',
