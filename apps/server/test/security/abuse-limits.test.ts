@@ -1,10 +1,10 @@
 // The abuse limits, each proven from outside as a script would meet them:
-// guessing an SMS code, password resets, posting and payment calls. (Sign-in per account and SMS
+// guessing an SMS code, password resets, posting, profile updates and payment calls. (Sign-in per account and SMS
 // sends per number and per address are proven in modules/users/accounts.test.ts.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../build-test-app.js';
-import { lastCode, newAccount, signedUp } from '../accounts.js';
+import { lastCode, multipart, newAccount, signedUp } from '../accounts.js';
 import { publish, tractor } from '../posts.js';
 
 const tally = (statuses: string[]) =>
@@ -98,6 +98,30 @@ describe('per-account limits', () => {
     expect(mine.json().data).toHaveLength(30);
     // Another trader is not affected.
     await expect(publish(t.app, await signedUp(t.app), tractor())).resolves.toHaveProperty('_id');
+  });
+
+  it('refuses the 21st profile update from one account within 15 minutes, and it changes nothing', async () => {
+    const update = (who: Awaited<ReturnType<typeof signedUp>>, address: string) => {
+      const form = multipart([
+        { name: 'user_id', value: who.user._id },
+        { name: 'update_data', value: JSON.stringify({ physical_address: address }) },
+      ]);
+      return t.app.inject({
+        method: 'PUT',
+        url: '/api/user/updateUser',
+        payload: form.payload,
+        headers: { ...form.headers, ...who.headers },
+      });
+    };
+    const me = await signedUp(t.app);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 21; i++) statuses.push((await update(me, `Rue ${i}`)).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(statuses[20]).toBe(429);
+    const profile = await t.app.inject({ url: '/api/user/me', headers: me.headers });
+    expect(profile.json().data.physical_address).toBe('Rue 20');
+    // Another person is not affected.
+    expect((await update(await signedUp(t.app), 'Marché central')).statusCode).toBe(200);
   });
 
   it('refuses the 21st payment call from one account within 15 minutes', async () => {

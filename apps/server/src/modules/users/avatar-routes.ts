@@ -17,12 +17,22 @@ import type { UsersService } from './service.js';
 const secured = [{ accessToken: [] }];
 const caller = (request: FastifyRequest): Caller => request.user!;
 
-/** Registered by routes.ts, in its context, with its users service. */
-export function avatarRoutes(app: Parameters<FastifyPluginAsyncZod>[0], users: UsersService) {
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** Registered by routes.ts, in its context, with its users service and the limits' scale. */
+export function avatarRoutes(app: Parameters<FastifyPluginAsyncZod>[0], users: UsersService, rateLimitScale: number) {
+  // A person edits a profile a few times; each avatar costs an image decode and encode, so a script
+  // looping on this call is stopped per account.
+  const updateQuota = app.limiter('profile-update', {
+    max: 20 * rateLimitScale,
+    timeWindow: FIFTEEN_MINUTES,
+    key: (request) => request.user?.userId ?? request.ip,
+  });
+
   app.put(
     '/api/user/updateUser',
     {
-      preHandler: app.requireUser,
+      preHandler: [app.requireUser, updateQuota],
       schema: {
         tags: ['user'],
         summary: 'Update the profile: multipart with files (avatar), user_id and update_data (JSON string)',

@@ -365,6 +365,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       return reply.code(204).send();
     },
   );
-  avatarRoutes(app, users);
+  avatarRoutes(app, users, config.rateLimitScale);
   adminUserRoutes(app, users);
 };
