@@ -55,6 +55,22 @@ describe('rate limits with Redis', () => {
     expect(refused!.at).toBeLessThan(60);
   });
 
+  it("counts the public map's views in leases across instances, and lets none through past 300 a minute", async () => {
+    const address = '10.9.8.7';
+    const view = (t: TestApp) =>
+      t.app.inject({ url: '/api/solution/map?bbox=-4.03,5.3,-4,5.33&zoom=15', remoteAddress: address });
+    expect([(await view(one)).statusCode, (await view(two)).statusCode]).toEqual([200, 200]);
+    // One round trip each reserved a lease of 6 counts (300 / 50); the next five are counted here.
+    expect(await redis.get(`${prefix}rl:map:${address}`)).toBe('12');
+    const statuses: number[] = [];
+    for (let i = 0; i < 310; i++) statuses.push((await view(i % 2 ? two : one)).statusCode);
+    const passed = 2 + statuses.filter((s) => s === 200).length;
+    // Counts another instance reserved and has not used make a refusal come at most a lease early.
+    expect(passed).toBeLessThanOrEqual(300);
+    expect(passed).toBeGreaterThanOrEqual(300 - 2 * 5);
+    expect(statuses.slice(-10)).toEqual(Array(10).fill(429));
+  });
+
   it('keeps its counters under the deployment prefix, one namespace per limiter', async () => {
     const keys = await redis.keys(`${prefix}*`);
     expect(keys.some((k) => k.startsWith(`${prefix}rl:login:account:`))).toBe(true);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { AppError } from '../lib/app-error.js';
-import { fallbackStore } from './rate-limit-store.js';
+import { fallbackStore, leaseSize } from './rate-limit-store.js';
 
 export interface RateLimitOptions {
   max: number;
@@ -18,6 +18,11 @@ export interface RateLimitOptions {
    * web, USSD) share one quota. `max`, `timeWindow` and `key` are then that limiter's.
    */
   countsWith?: string;
+  /**
+   * Counts in leases (rate-limit-store.ts): for limits of many hits a window, one Redis round trip
+   * per lease instead of one per hit; refusals may come up to a lease per instance early.
+   */
+  leased?: boolean;
 }
 
 /** The limiters' handlers: the OpenAPI plugin declares 429 on each route that has one. */
@@ -56,12 +61,18 @@ export interface FailureLimiter {
 
 export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config: Pick<Config, 'redisUrl'> }) => {
   let warned = 0;
+  /** The leased limiters' lease sizes, by name: filled as they are defined, read by the store. */
+  const leases = new Map<string, number>();
   const store = app.redis
-    ? fallbackStore(app.redis, (error) => {
-        // At most one warning a minute while Redis is away.
-        if (Date.now() - warned > 60_000) app.log.warn({ err: error.message }, 'rate limits counted in memory');
-        warned = Date.now();
-      })
+    ? fallbackStore(
+        app.redis,
+        (error) => {
+          // At most one warning a minute while Redis is away.
+          if (Date.now() - warned > 60_000) app.log.warn({ err: error.message }, 'rate limits counted in memory');
+          warned = Date.now();
+        },
+        leases,
+      )
     : undefined;
   if (config.redisUrl && !store) throw new Error('the redis plugin must be registered before the limits plugin');
   await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
@@ -75,9 +86,10 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
 
   const names = new Set<string>();
   const checks = new Map<string, ReturnType<typeof app.createRateLimit>>();
-  app.decorate('limiter', (name: string, { max, timeWindow, key, countsWith }: RateLimitOptions) => {
+  app.decorate('limiter', (name: string, { max, timeWindow, key, countsWith, leased }: RateLimitOptions) => {
     if (names.has(name)) throw new Error(`rate limiter "${name}" is defined twice`);
     names.add(name);
+    if (leased) leases.set(name, leaseSize(max));
     if (countsWith && !checks.has(countsWith))
       throw new Error(`rate limiter "${name}" counts with "${countsWith}", which must be defined first`);
     // groupId, a documented option that createRateLimit's narrower type leaves out, reaches the

@@ -2,7 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fallbackStore, MemoryCounts, shaOf } from './rate-limit-store.js';
+import { fallbackStore, leaseSize, MemoryCounts, shaOf } from './rate-limit-store.js';
 
 describe('the in-memory counts (used while Redis is away, or without it)', () => {
   it('counts hits in a window and starts again once the window has passed', () => {
@@ -35,8 +35,9 @@ describe('the in-memory counts (used while Redis is away, or without it)', () =>
 function fakeRedis() {
   const counts = new Map<string, number>();
   const scripts = new Map<string, string>();
-  const run = (script: string, key: string, timeWindow: number): [number, number] => {
-    if (script.includes("'INCR'")) counts.set(key, (counts.get(key) ?? 0) + 1);
+  const run = (script: string, key: string, timeWindow: number, by = 1): [number, number] => {
+    fake.calls += 1;
+    if (script.includes("'INCRBY'")) counts.set(key, (counts.get(key) ?? 0) + by);
     const current = counts.get(key) ?? 0;
     return [current, current ? timeWindow : 0];
   };
@@ -44,19 +45,20 @@ function fakeRedis() {
     status: 'ready',
     down: false,
     counts,
+    calls: 0,
     textsSent: 0,
     flush: () => scripts.clear(),
-    async eval(script: string, _keys: number, key: string, timeWindow: number): Promise<[number, number]> {
+    async eval(script: string, _keys: number, key: string, timeWindow: number, by?: number): Promise<[number, number]> {
       if (fake.down) throw new Error('connection lost');
       fake.textsSent += 1;
       scripts.set(shaOf(script), script);
-      return run(script, key, timeWindow);
+      return run(script, key, timeWindow, by);
     },
-    async evalsha(sha: string, _keys: number, key: string, timeWindow: number): Promise<[number, number]> {
+    async evalsha(sha: string, _keys: number, key: string, timeWindow: number, by?: number): Promise<[number, number]> {
       if (fake.down) throw new Error('connection lost');
       const script = scripts.get(sha);
       if (!script) throw new Error('NOSCRIPT No matching script. Please use EVAL.');
-      return run(script, key, timeWindow);
+      return run(script, key, timeWindow, by);
     },
   };
   return fake;
@@ -70,7 +72,16 @@ async function appWith(redis: ReturnType<typeof fakeRedis>, fallbacks: Error[]) 
   const app = Fastify();
   await app.register(rateLimit, {
     global: false,
-    store: fallbackStore(redis as unknown as Redis, (e) => fallbacks.push(e)),
+    store: fallbackStore(redis as unknown as Redis, (e) => fallbacks.push(e), new Map([['map', leaseSize(1000)]])),
+  });
+  // A limiter of many hits a minute that counts in leases (20 counts each).
+  const mapOptions: RateLimitOptions = { max: 1000, timeWindow: 60_000, keyGenerator: () => 'someone', groupId: 'map' };
+  const map = app.createRateLimit(mapOptions);
+  app.get('/map', async (request) => {
+    const result = await map(request);
+    // Without an allow list, every result carries what is left.
+    const { remaining } = result as { remaining: number };
+    return { refused: !result.isAllowed && result.isExceeded, current: 1000 - remaining };
   });
   for (const name of ['login', 'sms']) {
     const options: RateLimitOptions = { max: 2, timeWindow: 60_000, keyGenerator: () => 'someone', groupId: name };
@@ -133,6 +144,32 @@ describe('the store behind the plugin (with Redis, and while Redis is away)', ()
     expect(await refusals(app, '/sms', 3)).toEqual([false, false, true]);
     expect(fallbacks).toHaveLength(3);
     expect(redis.counts.size).toBe(0);
+  });
+
+  it('counts a leased limiter from memory between round trips, and refuses exactly past its max', async () => {
+    expect([leaseSize(10), leaseSize(300), leaseSize(1000), leaseSize(1_000_000)]).toEqual([1, 6, 20, 20]);
+    const redis = fakeRedis();
+    const fallbacks: Error[] = [];
+    const app = await appWith(redis, fallbacks);
+    close = () => app.close();
+    const refused = await refusals(app, '/map', 1001);
+    expect(refused.indexOf(true)).toBe(1000);
+    expect(refused.slice(1000)).toEqual([true]);
+    // 1,001 hits, 51 round trips: a lease of 20 counts each.
+    expect(redis.calls).toBe(51);
+    expect(redis.counts.get('rl:map:someone')).toBe(1020);
+    expect(fallbacks).toEqual([]);
+  });
+
+  it('makes hits that arrive while a lease is on its way wait for it, each with its own count', async () => {
+    const redis = fakeRedis();
+    const app = await appWith(redis, []);
+    close = () => app.close();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => app.inject({ url: '/map' }).then((r) => r.json<{ current: number }>())),
+    );
+    expect(answers.map((a) => a.current).sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    expect(redis.calls).toBe(2);
   });
 
   it('refuses a limiter without a name: its counts would mix with another’s', async () => {

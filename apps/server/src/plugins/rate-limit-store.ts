@@ -8,6 +8,11 @@
 // child() made with that limiter's options, groupId included). Our limiters (plugins/limits.ts)
 // use plain fixed windows: the count of a key resets `timeWindow` ms after its first hit; the
 // plugin's continueExceeding and exponentialBackoff are not used.
+//
+// A limiter that allows many hits a window (the public map's, per address) may count in leases:
+// one round trip reserves several counts in Redis, and this instance hands them out one by one
+// from memory. A lease never lets more than `max` through: counts another instance reserved but
+// has not used yet only make the refusals come a little early (at most a lease per instance).
 import type {
   FastifyRateLimitOptions,
   FastifyRateLimitStore,
@@ -28,11 +33,19 @@ type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0] & Pick<RateLim
 export const RATE_LIMIT_PREFIX = 'rl:';
 /** Keys kept in memory per limiter; the oldest window is dropped first past this. */
 const MEMORY_KEYS = 10_000;
+/** The most counts one lease reserves, and the share of `max` it may take (1/50). */
+const MAX_LEASE = 20;
+const LEASE_SHARE = 50;
 
-// One round trip: count the hit, start the window on the first one, and say how long it has left.
+/** How many counts a leased limiter reserves at once: 1 (no lease) for small limits. */
+export const leaseSize = (max: number): number => Math.max(1, Math.min(MAX_LEASE, Math.floor(max / LEASE_SHARE)));
+
+// One round trip: count the hits (ARGV[2], one or a lease), start the window on the first ones, and
+// say how long it has left.
 const INCREMENT = `
-local current = redis.call('INCR', KEYS[1])
-if current == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) return {current, tonumber(ARGV[1])} end
+local by = tonumber(ARGV[2])
+local current = redis.call('INCRBY', KEYS[1], by)
+if current == by then redis.call('PEXPIRE', KEYS[1], ARGV[1]) return {current, tonumber(ARGV[1])} end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) ttl = tonumber(ARGV[1]) end
 return {current, ttl}`;
@@ -81,30 +94,70 @@ export class MemoryCounts {
  * A store class for @fastify/rate-limit's `store` option. Each limiter's child gets its own
  * namespace from its groupId (see plugins/limits.ts), so two limiters never share a counter.
  */
-export function fallbackStore(redis: Redis, onFallback: (error: Error) => void): FastifyRateLimitStoreCtor {
+export function fallbackStore(
+  redis: Redis,
+  onFallback: (error: Error) => void,
+  /** The limiters (by name) that count in leases, with each lease's size (leaseSize). */
+  leases: ReadonlyMap<string, number> = new Map(),
+): FastifyRateLimitStoreCtor {
   // Every request counts a hit: sent by its SHA-1 (EVALSHA), a script costs Redis no hashing of
   // its text and the instance no writing of it. Redis forgets scripts on a restart or SCRIPT
   // FLUSH; it then answers NOSCRIPT once, and EVAL sends the text, which loads it again.
-  const run = async (script: string, key: string, timeWindow: number): Promise<Count> => {
+  const run = async (script: string, key: string, timeWindow: number, by = 1): Promise<Count> => {
     const sha = shaOf(script);
-    const reply = (await redis.evalsha(sha, 1, key, timeWindow).catch((error: Error) => {
+    const reply = (await redis.evalsha(sha, 1, key, timeWindow, by).catch((error: Error) => {
       if (!error.message.startsWith('NOSCRIPT')) throw error;
-      return redis.eval(script, 1, key, timeWindow);
+      return redis.eval(script, 1, key, timeWindow, by);
     })) as [number, number];
     return { current: reply[0], ttl: reply[1] };
   };
 
   class FallbackStore implements FastifyRateLimitStore {
     readonly #memory = new MemoryCounts();
+    /** Per key, the counts reserved in Redis and not handed out yet: from `next` to `last`. */
+    readonly #leases = new Map<string, { next: number; last: number; endsAt: number }>();
+    /** Per key, the reservation on its way: hits meanwhile wait for it instead of reserving more. */
+    readonly #reserving = new Map<string, Promise<unknown>>();
 
     // The plugin constructs the root store with its options; only children count.
     constructor(
       _options?: FastifyRateLimitOptions,
       private readonly namespace = RATE_LIMIT_PREFIX,
+      private readonly lease = 1,
     ) {}
 
     incr(key: string, cb: Callback, timeWindow: number): void {
+      if (this.lease > 1) return this.#leased(key, cb, timeWindow);
       this.#count(INCREMENT, key, timeWindow, () => this.#memory.increment(key, timeWindow), cb);
+    }
+
+    #leased(key: string, cb: Callback, timeWindow: number): void {
+      const now = Date.now();
+      const held = this.#leases.get(key);
+      if (held && held.next <= held.last && held.endsAt > now) {
+        return cb(null, { current: held.next++, ttl: held.endsAt - now });
+      }
+      const reserving = this.#reserving.get(key);
+      if (reserving) {
+        const retry = () => this.#leased(key, cb, timeWindow);
+        return void reserving.then(retry, retry);
+      }
+      if (redis.status !== 'ready') return cb(null, this.#memory.increment(key, timeWindow));
+      const reservation = run(INCREMENT, this.namespace + key, timeWindow, this.lease).then(
+        ({ current, ttl }) => {
+          const first = current - this.lease + 1;
+          this.#leases.delete(key);
+          if (this.#leases.size >= MEMORY_KEYS) this.#leases.delete(this.#leases.keys().next().value as string);
+          this.#leases.set(key, { next: first + 1, last: current, endsAt: Date.now() + ttl });
+          cb(null, { current: first, ttl });
+        },
+        (error: Error) => {
+          onFallback(error);
+          cb(null, this.#memory.increment(key, timeWindow));
+        },
+      );
+      this.#reserving.set(key, reservation);
+      void reservation.finally(() => this.#reserving.delete(key));
     }
 
     read(key: string, cb: Callback, timeWindow: number): void {
@@ -125,7 +178,7 @@ export function fallbackStore(redis: Redis, onFallback: (error: Error) => void):
 
     child(options: ChildOptions): FastifyRateLimitStore {
       if (!options.groupId) throw new Error('every rate limiter needs a name (groupId)');
-      return new FallbackStore(undefined, `${RATE_LIMIT_PREFIX}${options.groupId}:`);
+      return new FallbackStore(undefined, `${RATE_LIMIT_PREFIX}${options.groupId}:`, leases.get(options.groupId) ?? 1);
     }
   }
   return FallbackStore;

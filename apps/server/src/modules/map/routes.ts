@@ -22,6 +22,8 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
     max: MAP_VIEWS_PER_MINUTE * config.rateLimitScale,
     timeWindow: 60 * 1000,
     key: (request) => request.ip,
+    // Every view or tile asks: one Redis round trip per lease of counts, not per request.
+    leased: true,
   });
 
   app.get(

@@ -53,6 +53,8 @@ export async function tileRoutes(
     max: viewsPerMinute * TILES_PER_VIEW * config.rateLimitScale,
     timeWindow: 60 * 1000,
     key: (request) => request.ip,
+    // Every view or tile asks: one Redis round trip per lease of counts, not per request.
+    leased: true,
   });
   app.get(
     '/api/solution/map/tiles/:z/:x/:y',
