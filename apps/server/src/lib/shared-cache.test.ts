@@ -158,6 +158,17 @@ describe('sharedCache across instances, through Redis', () => {
     expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
   });
 
+  it("never reads another release's answers from Redis: each release keeps its own", async () => {
+    const release = (id: string) => ({ name: 'posts', release: id, ttlMs: 60_000, maxEntries: 10, redis });
+    await sharedCache(release('old')).get('p1', 'p1|USD|en', async () => 'as the old release writes it');
+    await expect.poll(async () => redis.exists('cache:old:posts:p1')).toBe(1);
+    // The same release, on another instance, reads it; the new release computes its own.
+    const sameRelease = await sharedCache(release('old')).get('p1', 'p1|USD|en', async () => 'computed again');
+    expect(sameRelease.body).toBe('as the old release writes it');
+    const newRelease = await sharedCache(release('new')).get('p1', 'p1|USD|en', async () => 'as the new one does');
+    expect(newRelease.body).toBe('as the new one does');
+  });
+
   it('gives the same ETag whichever instance computed it, also when the writer had not computed it', async () => {
     const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis };
     const body = JSON.stringify({ data: { points: [], clusters: [] } });

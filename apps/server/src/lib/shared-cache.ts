@@ -19,8 +19,13 @@ export interface CachedAnswer {
 export type Computed = string | { body: string; value: unknown };
 
 export interface SharedCacheOptions {
-  /** Names its Redis keys (`cache:<name>:<group>`). */
+  /** Names its Redis keys (`cache:<release>:<name>:<group>`). */
   name: string;
+  /**
+   * The running code's release (lib/release.ts): another release's answers, which its code may
+   * build differently, are never read from Redis while both run during a deploy.
+   */
+  release?: string;
   /** The staleness bound: no entry is served longer than this after it was computed. */
   ttlMs: number;
   /** Entries kept in memory at most; the oldest go first. */
@@ -89,7 +94,7 @@ class Entry implements CachedAnswer {
   }
 }
 
-export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: SharedCacheOptions) {
+export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Date.now }: SharedCacheOptions) {
   const local = new Map<string, Entry>();
   const byGroup = new Map<string, Set<string>>();
   /** Computations under way, by key: the group's version they started at, and their answer. */
@@ -101,7 +106,8 @@ export function sharedCache({ name, ttlMs, maxEntries, redis, now = Date.now }: 
   const counts = { memory: 0, redis: 0, computed: 0, shared: 0 };
   /** Answers computed before this instant (invalidateAll) are refused from Redis. */
   let staleBefore = 0;
-  const redisKey = (group: string) => `cache:${name}:${group}`;
+  const namespace = release === undefined ? `cache:${name}:` : `cache:${release}:${name}:`;
+  const redisKey = (group: string) => namespace + group;
   const version = (group: string) => `${everything}:${groupVersion.get(group) ?? 0}`;
 
   /**

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge } from 'prom-client';
 import { tileKey, tilesOfPoint } from '@app/shared';
+import { RELEASE } from '../lib/release.js';
 import { sharedCache, type SharedCache } from '../lib/shared-cache.js';
 
 declare module 'fastify' {
@@ -54,13 +55,19 @@ export interface PublicCacheLifetimes {
 
 export const publicCachesPlugin = fp(async (app: FastifyInstance, ttl: PublicCacheLifetimes) => {
   const redis = app.redis;
-  const tiles = sharedCache({ name: 'tiles', ttlMs: ttl.tileTtlMs, maxEntries: 20_000, redis });
+  const tiles = sharedCache({ name: 'tiles', release: RELEASE, ttlMs: ttl.tileTtlMs, maxEntries: 20_000, redis });
   // A list page is its own group: a change drops them all (invalidateAll), since a post can enter
   // any page of its type, category and neighbourhood; each page's Redis hash ends with its lifetime.
-  const lists = sharedCache({ name: 'lists', ttlMs: ttl.listTtlMs, maxEntries: 5_000, redis });
+  const lists = sharedCache({ name: 'lists', release: RELEASE, ttlMs: ttl.listTtlMs, maxEntries: 5_000, redis });
   // A post's details, grouped by post (its variants in each currency and language).
-  const posts = sharedCache({ name: 'posts', ttlMs: ttl.postTtlMs, maxEntries: 20_000, redis });
-  const placeLabels = sharedCache({ name: 'place-labels', ttlMs: ttl.placeLabelTtlMs, maxEntries: 5_000, redis });
+  const posts = sharedCache({ name: 'posts', release: RELEASE, ttlMs: ttl.postTtlMs, maxEntries: 20_000, redis });
+  const placeLabels = sharedCache({
+    name: 'place-labels',
+    release: RELEASE,
+    ttlMs: ttl.placeLabelTtlMs,
+    maxEntries: 5_000,
+    redis,
+  });
   const listeners: (() => void)[] = [];
   const onPostsChanged = (listener: () => void) => void listeners.push(listener);
   const writers: ((userId: string) => void)[] = [];

@@ -14,8 +14,8 @@ import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 
 /**
  * How long a tile is kept. Every change of what it shows is announced (its posts, migration 0033;
- * their posters' badges and ratings, 0034) and drops it at once, so this bounds its memory, and
- * how long another release's answer kept in Redis may be served after a deploy.
+ * their posters' badges and ratings, 0034) and drops it at once, so this bounds its memory and a
+ * missed announcement.
  */
 export const TILE_TTL_MS = 60_000;
 /** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and

@@ -18,8 +18,8 @@ import type { ViewerReads } from './viewer-repository.js';
 
 /**
  * How long a post's public details are kept. A change of the post, or of its owner's name, badges
- * or rating (migrations 0033 and 0034), drops them at once, so this bounds their memory, and how
- * long another release's details kept in Redis may be served after a deploy.
+ * or rating (migrations 0033 and 0034), drops them at once, so this bounds their memory and a missed
+ * announcement.
  */
 export const POST_TTL_MS = 60_000;
 const DAY_MS = 86_400_000;

@@ -18,8 +18,8 @@ import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
 /**
  * How long a list page is kept. Any change of a post, or of a poster's name, badges or rating
- * (migrations 0033 and 0034), drops every page at once, so this bounds their memory, and how long
- * another release's page kept in Redis may be served after a deploy.
+ * (migrations 0033 and 0034), drops every page at once, so this bounds their memory and a missed
+ * announcement.
  */
 export const LIST_TTL_MS = 60_000;
 
