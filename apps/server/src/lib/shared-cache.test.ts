@@ -158,6 +158,25 @@ describe('sharedCache across instances, through Redis', () => {
     expect((await three.get('10/462/469', 'k', async () => 'new')).body).toBe('new');
   });
 
+  it('refuses from Redis an answer computed before its group changed, even one written back after the delete', async () => {
+    const time = clock();
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 10, redis, now: time.now };
+    const [one, two, three] = [sharedCache(options), sharedCache(options), sharedCache(options)];
+    // One starts computing before a post changes, and has not heard of the change when it writes.
+    let finish!: (body: string) => void;
+    const late = one.get('13/1/1', 'k', () => new Promise<string>((resolve) => (finish = resolve)));
+    time.pass(5);
+    await Promise.all([two.invalidate(['13/1/1']), three.invalidate(['13/1/1'])]);
+    time.pass(5);
+    finish('before the change');
+    await late;
+    await expect.poll(async () => redis.hget('cache:tiles:13/1/1', 'k')).toContain('before the change');
+    expect((await two.get('13/1/1', 'k', async () => 'after the change')).body).toBe('after the change');
+    // What was computed after the change is shared as before.
+    await expect.poll(async () => redis.hget('cache:tiles:13/1/1', 'k')).toContain('after the change');
+    expect((await three.get('13/1/1', 'k', async () => 'computed again')).body).toBe('after the change');
+  });
+
   it("never reads another release's answers from Redis: each release keeps its own", async () => {
     const release = (id: string) => ({ name: 'posts', release: id, ttlMs: 60_000, maxEntries: 10, redis });
     await sharedCache(release('old')).get('p1', 'p1|USD|en', async () => 'as the old release writes it');

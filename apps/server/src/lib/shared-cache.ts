@@ -101,6 +101,15 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
   const pending = new Map<string, { version: string; answer: Promise<CachedAnswer> }>();
   /** Bumped by every invalidation: a computation that saw another value keeps nothing. */
   const groupVersion = new Map<string, number>();
+  /**
+   * When each group was last invalidated here: what Redis holds for it from before then is refused.
+   * Deleting it from Redis is not enough: another instance that computed it before the change may
+   * write it back after the delete, and this client's commands may reach Redis in another order
+   * than they were issued (ioredis' automatic pipelines hold a delete while an earlier batch is
+   * under way, and an explicit pipeline's read goes first). Instances' clocks are assumed in step
+   * to a few milliseconds, as for invalidateAll.
+   */
+  const invalidatedAt = new Map<string, number>();
   let everything = 0;
   /** How answers were found, for bench:load's hit rates (stats()). */
   const counts = { memory: 0, redis: 0, computed: 0, shared: 0 };
@@ -154,7 +163,8 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
         const [at, etag] = text.split('|', 2);
         const computedAt = Number(at);
         const expires = computedAt + ttlMs;
-        if (etag === undefined || !(expires > now()) || computedAt < staleBefore) return undefined;
+        const changedAt = Math.max(staleBefore, invalidatedAt.get(asks[i]!.group) ?? 0);
+        if (etag === undefined || !(expires > now()) || computedAt <= changedAt) return undefined;
         return new Entry(text.slice(at!.length + etag.length + 2), etag, asks[i]!.group, expires);
       });
     } catch {
@@ -254,15 +264,20 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
     /** Makes every answer of these groups stale, here and in Redis. */
     async invalidate(groups: Iterable<string>): Promise<void> {
       const names = [...new Set(groups)];
+      const at = now();
       for (const group of names) {
         groupVersion.set(group, (groupVersion.get(group) ?? 0) + 1);
+        invalidatedAt.set(group, at);
         for (const key of byGroup.get(group) ?? []) local.delete(key);
         byGroup.delete(group);
       }
       // Versions of groups that hold nothing need not be remembered past a lifetime.
       if (groupVersion.size > maxEntries * 4) {
         groupVersion.clear();
+        invalidatedAt.clear();
         everything += 1;
+        // Their times are forgotten too: Redis answers from before now are refused, whatever their group.
+        staleBefore = at;
       }
       if (names.length > 0 && redis?.status === 'ready') {
         await redis.del(...names.map(redisKey)).catch(() => undefined);
@@ -276,6 +291,7 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
       oldestFirst = local.keys();
       byGroup.clear();
       groupVersion.clear();
+      invalidatedAt.clear();
       // Other instances are told too (each invalidates itself); what Redis holds from before is refused.
       staleBefore = now();
     },
