@@ -3,23 +3,30 @@
 import { defineConfig } from 'vitest/config';
 import { preact } from '@preact/preset-vite';
 import { syncStoreAlias, testingLibraryAlias, usesReact } from './apps/web/preact-aliases.ts';
+import SpreadBrowserFiles from './test/spread-browser-files.ts';
+
+const SLOTS = 'test/file-slots.ts';
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker per core less one: a single worker on CI's two cores. Most
-    // suites wait on PostgreSQL or child processes rather than burn CPU, so two files at a time
-    // (each with its own app, database, Redis prefix and port) cut the run by a third.
-    maxWorkers: 2,
+    // Two files at a time (each with its own app, database, Redis prefix and port), one per core of
+    // CI's machine, and one Chromium at a time: test/file-slots.ts holds the others back. A third
+    // worker takes the next file while a browser file waits for Chromium, so both cores stay busy;
+    // the browser files are spread through the run (test/spread-browser-files.ts), not left to the
+    // end on one core, which made the run 20 minutes longer.
+    maxWorkers: 3,
+    sequence: { sequencer: SpreadBrowserFiles },
     // expect.poll gives up after 1 s by default: too short for a page or a child on a loaded machine.
     expect: { poll: { timeout: 15_000 } },
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], setupFiles: [SLOTS] } },
       {
         test: {
           name: 'server',
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          setupFiles: [SLOTS],
         },
       },
       {
@@ -50,6 +57,7 @@ export default defineConfig({
           env: { TEST_APP_DATABASE: 'postgres' },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          setupFiles: [SLOTS],
         },
       },
       {
@@ -64,10 +72,10 @@ export default defineConfig({
           server: { deps: { inline: [...usesReact, '@testing-library/react'] } },
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/testing/setup.ts'],
+          setupFiles: [SLOTS, 'apps/web/src/testing/setup.ts'],
         },
       },
-      { test: { name: 'tooling', include: ['test/**/*.test.ts'], testTimeout: 60_000 } },
+      { test: { name: 'tooling', include: ['test/**/*.test.ts'], testTimeout: 60_000, setupFiles: [SLOTS] } },
       {
         test: {
           name: 'browser',
@@ -75,9 +83,10 @@ export default defineConfig({
           globalSetup: ['apps/web/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One Chromium at a time: the journeys time a page's own steps, which two browsers on two
-          // cores slowed past their waits (three failed when run two at a time).
-          fileParallelism: false,
+          // One Chromium at a time (test/file-slots.ts): the journeys time a page's own steps, which
+          // two browsers on two cores slowed past their waits (three failed when run two at a time).
+          setupFiles: [SLOTS],
+          provide: { chromium: true },
         },
       },
     ],

@@ -14,6 +14,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { checkAnswersAgainstContract } from './contract-check.js';
 import { throwawayDatabaseUrl } from './databases.js';
+import { copyPgliteTemplate } from './pglite-templates.js';
 
 export const FAKE_BIG_SCRIPT = `console.log(${JSON.stringify('a needs and offers map '.repeat(200))});`;
 export const FAKE_INDEX = '<!doctype html><html><body><div id="root">app shell</div></body></html>';
@@ -45,6 +46,8 @@ export async function buildTestApp(
   // The `server-postgres` test project runs the route suites again on PostgreSQL.
   const postgres =
     process.env.TEST_APP_DATABASE === 'postgres' && !env.DATABASE_URL ? await throwawayDatabaseUrl() : undefined;
+  // A new PGlite starts from the migrated template; a caller's own DATA_DIR is left as it is.
+  if (!postgres && !env.DATABASE_URL && !env.DATA_DIR) await copyPgliteTemplate(join(dir, 'data'));
   const config: Config = loadConfig({
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     DATA_DIR: join(dir, 'data'),

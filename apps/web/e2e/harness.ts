@@ -8,6 +8,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { users } from '../../server/src/db/schema.js';
+import { copyPgliteTemplate } from '../../server/test/pglite-templates.js';
 import { toUser } from '../../server/src/modules/users/user-record.js';
 
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
@@ -23,6 +24,7 @@ export interface Harness {
 /** `env`: extra configuration, e.g. DATABASE_URL and REDIS_URL for several instances over one database. */
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'));
+  if (!env.DATABASE_URL) await copyPgliteTemplate(dir);
   const config = loadConfig({
     DATA_DIR: dir,
     DEMO_DATA: 'false',
