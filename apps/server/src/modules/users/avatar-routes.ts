@@ -26,7 +26,8 @@ export function avatarRoutes(app: Parameters<FastifyPluginAsyncZod>[0], users: U
   const updateQuota = app.limiter('profile-update', {
     max: 20 * rateLimitScale,
     timeWindow: FIFTEEN_MINUTES,
-    key: (request) => request.user?.userId ?? request.ip,
+    // After requireUser: the caller is known.
+    key: (request) => caller(request).userId,
   });
 
   app.put(
