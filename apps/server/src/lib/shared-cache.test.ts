@@ -177,6 +177,23 @@ describe('sharedCache across instances, through Redis', () => {
     expect((await three.get('13/1/1', 'k', async () => 'computed again')).body).toBe('after the change');
   });
 
+  it('still refuses such an answer once it has forgotten which groups changed', async () => {
+    const time = clock();
+    // maxEntries 1: past 4 changed groups, their changes are forgotten.
+    const options = { name: 'tiles', ttlMs: 60_000, maxEntries: 1, redis, now: time.now };
+    const [one, two] = [sharedCache(options), sharedCache(options)];
+    let finish!: (body: string) => void;
+    const late = one.get('14/1/1', 'k', () => new Promise<string>((resolve) => (finish = resolve)));
+    time.pass(5);
+    await two.invalidate(['14/1/1']);
+    time.pass(5);
+    finish('before the change');
+    await late;
+    await expect.poll(async () => redis.hget('cache:tiles:14/1/1', 'k')).toContain('before the change');
+    await two.invalidate(['14/2/1', '14/2/2', '14/2/3', '14/2/4']);
+    expect((await two.get('14/1/1', 'k', async () => 'after the change')).body).toBe('after the change');
+  });
+
   it("never reads another release's answers from Redis: each release keeps its own", async () => {
     const release = (id: string) => ({ name: 'posts', release: id, ttlMs: 60_000, maxEntries: 10, redis });
     await sharedCache(release('old')).get('p1', 'p1|USD|en', async () => 'as the old release writes it');

@@ -99,17 +99,16 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
   const byGroup = new Map<string, Set<string>>();
   /** Computations under way, by key: the group's version they started at, and their answer. */
   const pending = new Map<string, { version: string; answer: Promise<CachedAnswer> }>();
-  /** Bumped by every invalidation: a computation that saw another value keeps nothing. */
-  const groupVersion = new Map<string, number>();
   /**
-   * When each group was last invalidated here: what Redis holds for it from before then is refused.
-   * Deleting it from Redis is not enough: another instance that computed it before the change may
-   * write it back after the delete, and this client's commands may reach Redis in another order
-   * than they were issued (ioredis' automatic pipelines hold a delete while an earlier batch is
-   * under way, and an explicit pipeline's read goes first). Instances' clocks are assumed in step
-   * to a few milliseconds, as for invalidateAll.
+   * Each invalidated group's changes here: `count`, bumped by each, so a computation that saw
+   * another count keeps nothing; and `at`, the last one's time, before which what Redis holds for
+   * the group is refused. Deleting it from Redis is not enough: another instance that computed it
+   * before the change may write it back after the delete, and this client's commands may reach Redis
+   * in another order than they were issued (ioredis' automatic pipelines hold a delete while an
+   * earlier batch is under way, and an explicit pipeline's read goes first). Instances' clocks are
+   * assumed in step to a few milliseconds, as for invalidateAll.
    */
-  const invalidatedAt = new Map<string, number>();
+  const changes = new Map<string, { count: number; at: number }>();
   let everything = 0;
   /** How answers were found, for bench:load's hit rates (stats()). */
   const counts = { memory: 0, redis: 0, computed: 0, shared: 0 };
@@ -117,7 +116,7 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
   let staleBefore = 0;
   const namespace = release === undefined ? `cache:${name}:` : `cache:${release}:${name}:`;
   const redisKey = (group: string) => namespace + group;
-  const version = (group: string) => `${everything}:${groupVersion.get(group) ?? 0}`;
+  const version = (group: string) => `${everything}:${changes.get(group)?.count ?? 0}`;
 
   /**
    * The keys oldest first, one iterator kept across evictions: a new iterator starts at the front
@@ -163,7 +162,7 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
         const [at, etag] = text.split('|', 2);
         const computedAt = Number(at);
         const expires = computedAt + ttlMs;
-        const changedAt = Math.max(staleBefore, invalidatedAt.get(asks[i]!.group) ?? 0);
+        const changedAt = Math.max(staleBefore, changes.get(asks[i]!.group)?.at ?? 0);
         if (etag === undefined || !(expires > now()) || computedAt <= changedAt) return undefined;
         return new Entry(text.slice(at!.length + etag.length + 2), etag, asks[i]!.group, expires);
       });
@@ -266,17 +265,15 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
       const names = [...new Set(groups)];
       const at = now();
       for (const group of names) {
-        groupVersion.set(group, (groupVersion.get(group) ?? 0) + 1);
-        invalidatedAt.set(group, at);
+        changes.set(group, { count: (changes.get(group)?.count ?? 0) + 1, at });
         for (const key of byGroup.get(group) ?? []) local.delete(key);
         byGroup.delete(group);
       }
-      // Versions of groups that hold nothing need not be remembered past a lifetime.
-      if (groupVersion.size > maxEntries * 4) {
-        groupVersion.clear();
-        invalidatedAt.clear();
+      // Changes of groups that hold nothing need not be remembered past a lifetime. Once forgotten,
+      // computations under way keep nothing, and Redis answers from before now are refused.
+      if (changes.size > maxEntries * 4) {
+        changes.clear();
         everything += 1;
-        // Their times are forgotten too: Redis answers from before now are refused, whatever their group.
         staleBefore = at;
       }
       if (names.length > 0 && redis?.status === 'ready') {
@@ -290,8 +287,7 @@ export function sharedCache({ name, release, ttlMs, maxEntries, redis, now = Dat
       local.clear();
       oldestFirst = local.keys();
       byGroup.clear();
-      groupVersion.clear();
-      invalidatedAt.clear();
+      changes.clear();
       // Other instances are told too (each invalidates itself); what Redis holds from before is refused.
       staleBefore = now();
     },
