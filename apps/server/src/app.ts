@@ -1,7 +1,7 @@
 // buildApp(config): external plugins, then app plugins, then routes. It does not listen:
 // server.ts does, and tests call inject() or listen on a free port.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { tileOrigin, type Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createLogger, logControllerFor } from './logger.js';
@@ -30,6 +30,7 @@ import { dbPlugin } from './plugins/db.js';
 import { drainPlugin } from './plugins/drain.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors.js';
 import { refuseNulInput } from './lib/nul-input.js';
+import { answerSerializerCompiler } from './lib/response-serializer.js';
 import { openapiPlugin } from './plugins/openapi.js';
 import { securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
@@ -83,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   deps.instrument?.(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   registerErrorHandler(app);
   // PostgreSQL text cannot hold NUL: refused before any route runs (lib/nul-input.ts).
   app.addHook('preValidation', refuseNulInput);

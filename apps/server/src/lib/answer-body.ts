@@ -1,7 +1,6 @@
-// An answer serialised as a route's response schema would (fastify-type-provider-zod encodes with
-// the schema, then JSON.stringify): a cached body sent as it is is byte for byte what the route
-// sent before it was cached.
-import { z } from 'zod';
+// An answer serialised as a route's response schema would (lib/response-serializer.ts): a cached
+// body sent as it is is byte for byte what the route sent before it was cached.
+import type { z } from 'zod';
+import { serializerFor } from './response-serializer.js';
 
-export const answerBody = <S extends z.ZodType>(schema: S, value: z.input<S>): string =>
-  JSON.stringify(z.encode(schema, value as z.output<S>));
+export const answerBody = <S extends z.ZodType>(schema: S, value: z.input<S>): string => serializerFor(schema)(value);

@@ -7,6 +7,20 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/**
+ * Brotli's quality for an answer compressed for one request (plugins/security.ts) and for a kept
+ * answer, compressed once for everyone who asks. On a 22 KB list page and a 10 KB map view, quality
+ * 3 cost 10 to 40 % less CPU than @fastify/compress's 4 for 3 % more bytes; quality 5 saves 3 to 7 %
+ * of the bytes of the answers sent most (tiles, newest pages, details) for half again a one-off cost.
+ */
+export const BROTLI_QUALITY = { answer: 3, kept: 5 } as const;
+
+/** Brotli's settings for JSON at a quality. */
+export const brotliParams = (quality: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: quality,
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+});
+
 /** As @fastify/compress is set up (plugins/security.ts): smaller answers go as they are. */
 export const COMPRESS_THRESHOLD = 1024;
 /** The encodings, in the server's order of preference, as @fastify/compress is given them. */
@@ -28,12 +42,7 @@ function encodingFor(header: string): string | null {
 const compressed = new WeakMap<object, Map<string, Buffer>>();
 
 function compress(body: string, encoding: 'br' | 'gzip' | 'deflate'): Buffer {
-  if (encoding === 'br') {
-    // @fastify/compress's brotli settings: quality 4, text.
-    return brotliCompressSync(body, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    });
-  }
+  if (encoding === 'br') return brotliCompressSync(body, { params: brotliParams(BROTLI_QUALITY.kept) });
   return encoding === 'gzip' ? gzipSync(body) : Buffer.from(body);
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import fp from 'fastify-plugin';
 import { tileOrigin, type Config } from '../config.js';
+import { BROTLI_QUALITY, brotliParams, COMPRESS_THRESHOLD, ENCODINGS } from '../lib/send-kept.js';
 
 export function contentSecurityPolicy(config: Pick<Config, 'tileUrl' | 'publicUrl'>): Record<string, string[] | null> {
   const tiles = tileOrigin(config.tileUrl);
@@ -106,5 +107,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
   // synchronous call: a zlib stream per response cost about 6× the CPU on a 10 KB list and 1.6×
   // on an 80 KB street map (bench/load), and a small server has no spare core for the stream's
   // thread pool to use. The largest JSON answer, a map view, stays under 100 KB (D-20).
-  await app.register(compress, { threshold: 1024, syncThreshold: 262_144, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(compress, {
+    threshold: COMPRESS_THRESHOLD,
+    syncThreshold: 262_144,
+    encodings: [...ENCODINGS],
+    brotliOptions: { params: brotliParams(BROTLI_QUALITY.answer) },
+  });
 });
