@@ -58,19 +58,23 @@ function stripFor(schema: $ZodType): Strip | null {
     case 'object': {
       // z.looseObject passes unknown keys through: left to zod. z.strictObject refuses them: dropped.
       if (def.catchall && def.catchall._zod.def.type !== 'never') return null;
-      const fields: [string, Strip][] = [];
-      for (const [key, part] of Object.entries(def.shape!)) {
-        const strip = stripFor(part);
+      const keys = Object.keys(def.shape!);
+      const strips: Strip[] = [];
+      for (const key of keys) {
+        const strip = stripFor(def.shape![key]!);
         if (!strip) return null;
-        fields.push([key, strip]);
+        strips.push(strip);
       }
+      // Indexed loops, and undefined copied as it is (JSON.stringify leaves it out, as zod does):
+      // the walk costs about what JSON.stringify does.
       return (value) => {
         if (value === null || typeof value !== 'object') return value;
         const source = value as Record<string, unknown>;
         const out: Record<string, unknown> = {};
-        for (const [key, strip] of fields) {
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!;
           const field = source[key];
-          if (field !== undefined) out[key] = strip === AS_IS ? field : strip(field);
+          out[key] = field === undefined ? undefined : strips[i]!(field);
         }
         return out;
       };
