@@ -32,6 +32,41 @@ describeEachDatabase(
         'statement shape "numbers" has 3 values, but was prepared with 2',
       );
     });
+
+    /** Numbers from `from` to `to` (at most `upTo`, and a word that must be 'yes'): one shape. */
+    const window = (from: number, to: number, upTo: number, word: string) => (v: Value) =>
+      sql`select n::float8 as n, ${v(word)} = 'yes' as said from generate_series(${v(from)}::int, ${v(to)}::int) as n
+        where n <= ${v(upTo)}::float8 order by n`;
+    const rows = (result: unknown) => rowsOf(result) as { i: number | string; n: number; said: boolean }[];
+
+    it('runs many statements of one shape as one, each answered with its own values, in order', async () => {
+      const { db } = database();
+      const run = shapedStatements(db);
+      // Integers, then a fraction, then a number past int4 in the same column; the word the same.
+      const builds = [window(1, 3, 2, 'yes'), window(5, 6, 5.5, 'yes'), window(8, 9, 2 ** 40, 'yes')];
+      const answer = rows(await run.many('window', builds));
+      expect(answer.map((r) => [Number(r.i), r.n, r.said])).toEqual([
+        [1, 1, true],
+        [1, 2, true],
+        [2, 5, true],
+        [3, 8, true],
+        [3, 9, true],
+      ]);
+      // What each statement answers alone.
+      const alone = await Promise.all(builds.map(async (build) => rows(await run('window', build))));
+      expect(alone.flat().map((r) => r.n)).toEqual(answer.map((r) => r.n));
+    });
+
+    it('runs them one by one when their text differs: a word that is not the same in all', async () => {
+      const run = shapedStatements(database().db);
+      const answer = rows(await run.many('window', [window(1, 2, 9, 'yes'), window(3, 4, 9, 'no')]));
+      expect(answer.map((r) => [Number(r.i), r.n, r.said])).toEqual([
+        [1, 1, true],
+        [1, 2, true],
+        [2, 3, false],
+        [2, 4, false],
+      ]);
+    });
   },
   { migrate: false },
 );

@@ -284,9 +284,9 @@ export function mapRepository(db: Db) {
 
     /**
      * Several views of one plan (a map view's missing tiles) in one round trip: each shape's views
-     * run as one statement (shapedStatements' many), each view as `view` runs it. Twelve tiles of
-     * a street view cost the app 2.3 ms of CPU this way against 10.9 ms as twelve statements, and
-     * PostgreSQL 11 % less (measured with bench:map's million posts' neighbourhood of Dakar).
+     * run as one statement (shapedStatements' many), each view as `view` runs it. A map view with a
+     * cold tile cache cost the app 2.39 ms of CPU with a statement per tile, 2.04 ms this way
+     * (docs/performance.md, sixth round).
      */
     async views(filters: MapFilter[], plan: ViewPlan): Promise<ViewRows[]> {
       const byShape = new Map<string, number[]>();
