@@ -2,6 +2,7 @@
 import { dataOf, errorSchema, MAP_MAX_VIEWPORT_PX, mapQuerySchema, mapResultSchema } from '@app/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.js';
+import { sendKept } from '../../lib/send-kept.js';
 import { accessToken } from '../sessions/plugin.js';
 import { buildMapService } from './service.js';
 import { tileRoutes } from './tile-routes.js';
@@ -44,9 +45,11 @@ export const mapRoutes: FastifyPluginAsyncZod<{ config: Pick<Config, 'rateLimitS
       const token = accessToken(request);
       if (token === undefined) {
         // Markers change as people post: a short shared cache absorbs bursts of identical views.
-        reply.header('cache-control', 'public, max-age=15').type('application/json; charset=utf-8');
-        // Already JSON (tile-service.ts viewBody): Fastify sends a string of a JSON type as it is.
-        return reply.send((await tiles.viewBody(request.query)) as never);
+        reply.header('cache-control', 'public, max-age=15');
+        const answer = await tiles.viewAnswer(request.query);
+        // Already JSON (tile-service.ts): Fastify sends a string of a JSON type as it is.
+        if (typeof answer === 'string') return reply.type('application/json; charset=utf-8').send(answer as never);
+        return sendKept(request, reply, answer.owner, answer.body) as never;
       }
       // D-35: a signed-in viewer sees their own posts and those of deals the owner confirmed at
       // their exact points: an answer for them alone, never kept by a shared cache. A key that

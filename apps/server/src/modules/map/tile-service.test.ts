@@ -6,15 +6,18 @@ import {
   clusterCellSize,
   mapQuerySchema,
   tileBounds,
+  tileKey,
   tilesCovering,
   tileX,
   tileY,
+  viewTiles,
   type MapQuery,
 } from '@app/shared';
 import { mulberry32 } from '@app/shared/random';
 import { beforeAll, expect, it } from 'vitest';
 import { DB_TIMEOUT_MS, describeEachDatabase } from '../../../test/databases.js';
 import { solutions, users } from '../../db/schema.js';
+import type { KeptBody } from '../../lib/send-kept.js';
 import { sharedCache } from '../../lib/shared-cache.js';
 import { buildMapService } from './service.js';
 import { TILE_POINT_LIMIT, tileService } from './tile-service.js';
@@ -126,5 +129,25 @@ describeEachDatabase('map tiles merge exactly (tileCells)', (database) => {
       expect(counted(view), `zoom ${z}`).toBe(posts());
       for (const p of view.points) expect(p.lng >= VIEW[0] && p.lng <= VIEW[2]).toBe(true);
     }
+  });
+
+  it('keeps a view asked again while its tiles stay the same answers, and merges it anew once one is dropped', async () => {
+    const cache = sharedCache({ name: 'test-views', ttlMs: 10_000, maxEntries: 10_000 });
+    const tiles = tileService(buildMapService(database().db, { pointLimit: TILE_POINT_LIMIT }), cache);
+    const view = query(13);
+    const once = await tiles.viewAnswer(view);
+    // Asked once: sent, not kept.
+    expect(typeof once).toBe('string');
+    const again = (await tiles.viewAnswer(view)) as KeptBody;
+    expect(again.body).toBe(once);
+    expect(await tiles.viewAnswer(view)).toBe(again);
+    // Another view is another answer.
+    expect(await tiles.viewAnswer(query(13, { type: 'needSolution' }))).not.toBe(again);
+    // One of its tiles dropped (as a change of a post in it drops it): merged again.
+    await cache.invalidate([tileKey(viewTiles(view.bbox, view.zoom)[0]!)]);
+    const anew = (await tiles.viewAnswer(view)) as KeptBody;
+    expect(anew).not.toBe(again);
+    expect(anew.body).toBe(once);
+    expect(JSON.parse(anew.body).data.points.length + JSON.parse(anew.body).data.clusters.length).toBeGreaterThan(0);
   });
 });

@@ -10,6 +10,7 @@ import {
   type MapQuery,
   type Tile,
 } from '@app/shared';
+import type { KeptBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 
 /**
@@ -21,6 +22,13 @@ export const TILE_TTL_MS = 60_000;
 /** More posts than this in one tile are clustered: a view merges up to 24 tiles, about 12 on a phone, and
  * MAP_POINT_LIMIT (300) points per view kept answers small (bench:map: 100 a tile made a city view 78 KB). */
 export const TILE_POINT_LIMIT = 25;
+
+/**
+ * Viewports asked for again while their tiles are the same answers are sent from memory, their
+ * compressed bytes included (viewAnswer): the first screen of the map is the same for everyone who
+ * opens it in a city. At most this many, the most recently asked.
+ */
+export const REMEMBERED_VIEWS = 256;
 
 export type TileFilter = Pick<MapQuery, 'type' | 'category' | 'currency' | 'lang'>;
 type MapView = { points: MapPoint[]; clusters: MapCluster[] };
@@ -51,13 +59,13 @@ export function tileService(source: TileSource, cache: SharedCache) {
         missing.map((i) => at[i]!),
         { type, category, currency, lang },
       );
-      // The points' JSON is written once and kept for the viewport merge (viewBody), as is the
+      // The points' JSON is written once and kept for the viewport merge (viewAnswer), as is the
       // view itself: an answer computed here is never parsed back.
       return views.map((view) => ({ body: bodyOf(view.points.map(jsonOf), view.clusters), value: view }));
     });
   }
 
-  /** Each kept point's JSON, written once: a merged view is these joined (viewBody). */
+  /** Each kept point's JSON, written once: a merged view is these joined (viewAnswer). */
   const pointJson = new WeakMap<MapPoint, string>();
   const jsonOf = (point: MapPoint): string => {
     let json = pointJson.get(point);
@@ -75,6 +83,16 @@ export function tileService(source: TileSource, cache: SharedCache) {
     return view;
   }
 
+  /** Keys of views asked once, and views asked again with the tile answers they were merged from. */
+  const askedOnce = new Map<string, true>();
+  const remembered = new Map<string, { answers: CachedAnswer[]; kept: KeptBody }>();
+  /** Sets `key` as the most recent of `map`, dropping the oldest past REMEMBERED_VIEWS. */
+  function recent<V>(map: Map<string, V>, key: string, value: V) {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > REMEMBERED_VIEWS) map.delete(map.keys().next().value!);
+  }
+
   return {
     /** One tile's answer, the same bytes for everyone. */
     tile: async (at: Tile, filter: TileFilter): Promise<CachedAnswer> => (await tiles([at], filter))[0]!,
@@ -87,11 +105,27 @@ export function tileService(source: TileSource, cache: SharedCache) {
      * The same view as the route's JSON, `{"data":{"points":[...],"clusters":[...]}}`: the kept
      * points' own JSON joined. The tiles are sent to everyone as they are kept, so the merge of
      * their points needs no second check against the schema (bench/load: serialising and checking
-     * a viewport's points was a tenth of the instances' CPU).
+     * a viewport's points was a tenth of the instances' CPU). Kept (sendKept) for a view asked
+     * before, while its tiles are still the same answers, which any change of them replaces: then
+     * it is the same view. A view asked once is not kept: most viewports are asked once, and kept
+     * answers are compressed harder.
      */
-    async viewBody(query: MapQuery): Promise<string> {
-      const { points, clusters } = await this.view(query);
-      return bodyOf(points.map(jsonOf), clusters);
+    async viewAnswer(query: MapQuery): Promise<string | KeptBody> {
+      const answers = await tiles(viewTiles(query.bbox, query.zoom), query);
+      const key = `${query.bbox.join(',')}|${query.zoom}|${variant(query)}`;
+      const before = remembered.get(key);
+      if (before && before.answers.length === answers.length && before.answers.every((a, i) => a === answers[i])) {
+        return before.kept;
+      }
+      const { points, clusters } = mergeTileViews(query.bbox, answers.map(viewOf));
+      const body = bodyOf(points.map(jsonOf), clusters);
+      if (!before && !askedOnce.delete(key)) {
+        recent(askedOnce, key, true);
+        return body;
+      }
+      const kept = { body, owner: {} };
+      recent(remembered, key, { answers, kept });
+      return kept;
     },
   };
 }
