@@ -1,7 +1,7 @@
 // Shaped statements on both databases: rendered once per shape, each call answered with its own
 // values, as db.execute answers the same statement; a shape whose values do not match is refused.
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase } from '../../test/databases.js';
 import { rowsOf } from '../lib/sql-rows.js';
 import { plainValue, shapedStatements, type Value } from './shaped-statements.js';
@@ -42,6 +42,7 @@ describeEachDatabase(
     it('runs many statements of one shape as one, each answered with its own values, in order', async () => {
       const { db } = database();
       const run = shapedStatements(db);
+      const prepared = vi.spyOn(db._.session, 'prepareQuery');
       // Integers, then a fraction, then a number past int4 in the same column; the word the same.
       const builds = [window(1, 3, 2, 'yes'), window(5, 6, 5.5, 'yes'), window(8, 9, 2 ** 40, 'yes')];
       const answer = rows(await run.many('window', builds));
@@ -52,6 +53,9 @@ describeEachDatabase(
         [3, 8, true],
         [3, 9, true],
       ]);
+      // One statement ran them all: the shaped one, once, as a lateral subquery.
+      expect(prepared.mock.calls.map(([query]) => query.sql.includes('cross join lateral'))).toEqual([true]);
+      prepared.mockRestore();
       // What each statement answers alone.
       const alone = await Promise.all(builds.map(async (build) => rows(await run('window', build))));
       expect(alone.flat().map((r) => r.n)).toEqual(answer.map((r) => r.n));

@@ -292,7 +292,9 @@ export function mapRepository(db: Db) {
       const byShape = new Map<string, number[]>();
       filters.forEach((filter, index) => {
         const shape = viewShape(filter, plan);
-        byShape.set(shape, [...(byShape.get(shape) ?? []), index]);
+        const indexes = byShape.get(shape);
+        if (indexes) indexes.push(index);
+        else byShape.set(shape, [index]);
       });
       const answers: ViewRows[] = [];
       await Promise.all(

@@ -164,7 +164,11 @@ export function mapService(
     query: Omit<MapQuery, 'bbox' | 'zoom'>,
   ): Promise<(MapView & { source: ViewSource })[]> {
     const byZoom = new Map<number, number[]>();
-    at.forEach((t, index) => byZoom.set(t.z, [...(byZoom.get(t.z) ?? []), index]));
+    at.forEach((t, index) => {
+      const indexes = byZoom.get(t.z);
+      if (indexes) indexes.push(index);
+      else byZoom.set(t.z, [index]);
+    });
     const answers: (MapView & { source: ViewSource })[] = [];
     await Promise.all(
       [...byZoom].map(async ([zoom, indexes]) => {
