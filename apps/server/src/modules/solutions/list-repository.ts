@@ -123,19 +123,20 @@ export function postReads(db: Db) {
         const [lng, lat] = filter.near.at;
         const at = sql`point(${lng}, ${lat})`;
         // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
-        // the id tie-break it sorted every open post (a sequential scan). So the index first finds
-        // how far the last wanted post lies, and the circle of that radius (an index scan too, and a
-        // superset: it includes every tie) is then sorted exactly by (distance, id).
+        // the id tie-break it sorted every open post (a sequential scan). So the index walk stops at
+        // the last wanted post and every post as far as it (`with ties`), and only those are sorted
+        // by (distance, id). The walk reads each post once, where finding the reach first and then
+        // the circle of that radius read them twice (one client, 100,000 posts: 0.62 → 0.41 ms of
+        // PostgreSQL a page).
         // A later page sends its offset as a parameter (offsets are many); the first page, by far
         // the most asked for, has none, so PostgreSQL can keep one generic plan for it (rowCount).
         const skip = filter.near.offset;
-        const reach = sql`(select max(k.d) from (select s.location <-> ${at} as d from solutions s
-          join users u on u.id = s.user_id ${where} order by s.location <-> ${at}
-          limit ${skip ? sql`${rowCount(filter.limit)} + ${skip}::int` : rowCount(filter.limit)}) k)`;
+        const reach = skip ? sql`(${rowCount(filter.limit)} + ${skip}::int)` : rowCount(filter.limit);
         return run(
-          sql`${SELECT} ${where} and s.location <@ circle(${at}, ${reach})
-            order by s.location <-> ${at}, s.id
-            limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
+          sql`select n.* from (${COLUMNS}, s.location <-> ${at} as distance
+            from solutions s join users u on u.id = s.user_id ${where}
+            order by s.location <-> ${at} fetch first ${reach} rows with ties) n
+            order by n.distance, n.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
           claim,
           filter.limit,
         );
