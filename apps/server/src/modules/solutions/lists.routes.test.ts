@@ -68,6 +68,25 @@ describe('lists, details and search', () => {
     expect(newest.json().data[0]).not.toHaveProperty('distance_km');
   });
 
+  it('pages nearest first with a cursor: the pages together are the one long page, none repeated', async () => {
+    const url = '/api/solution/getAllSolutions/needSolution?near=-17.45,14.7';
+    const ask = async (query: string) =>
+      (await suite.t.app.inject({ url: `${url}${query}`, headers: suite.owner.headers })).json() as {
+        data: { _id: string; distance_km: number }[];
+        next_cursor: string | null;
+      };
+    const whole = await ask('&limit=100');
+    expect(whole.data.length).toBeGreaterThan(4);
+    const paged: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = await ask(`&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      paged.push(...page.data.map((p) => p._id));
+      cursor = page.next_cursor;
+    }
+    expect(paged).toEqual(whole.data.map((p) => p._id));
+  });
+
   it("lists a category's posts nearest first, each with its distance, for the category screens", async () => {
     await post(suite.owner, equipmentOffer({ pickup_lat: 14.79, pickup_lng: -16.94, pickup_city: 'Thiès' }));
     await post(suite.owner, equipmentOffer({ pickup_lat: 13.51, pickup_lng: 2.11, pickup_city: 'Niamey' }));
