@@ -111,10 +111,16 @@ describe('posting an offer', () => {
       // one group two zoom levels in (one in six): as a user would, the test taps until it is shown.
       const group = page.getByRole('button', { name: /^2 posts here, zoom in/ });
       const marker = page.getByRole('button', { name: /Client's need: Room per night/ });
-      for (let tap = 0; tap < 3; tap++) {
+      // The map may also redraw between the look and the tap (the view answered anew once the post
+      // is in it), taking the group away under the finger (one run in about twenty): the tap then
+      // misses, and the next look finds what the map shows now.
+      for (let tap = 0; tap < 4; tap++) {
         await marker.or(group).first().waitFor();
         if (await marker.first().isVisible()) break;
-        await group.first().click();
+        await group
+          .first()
+          .click({ timeout: 2_000 })
+          .catch(() => undefined);
         // The next zoom's view: the need's own marker, or the group again.
         await marker
           .first()
