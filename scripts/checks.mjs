@@ -2,13 +2,15 @@
 // test's first step), or only those whose name starts with an argument (`types`: npm run typecheck;
 // `lint`: npm run lint). Each is one process that keeps one core busy, so run one after another they
 // left the other core of CI's two idle for minutes. Each job's output is printed whole when it ends;
-// the step fails when any job does, after all have run.
+// the step fails when any job does, after all have run. CHECKS_ROOT runs them in another checkout
+// (test/checks.test.ts), with this one's tools.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const bin = (name) => `${root}node_modules/.bin/${name}`;
+const tools = fileURLToPath(new URL('..', import.meta.url));
+const root = process.env.CHECKS_ROOT ?? tools;
+const bin = (name) => `${tools}node_modules/.bin/${name}`;
 /** Longest first, so the last to start is a short one. */
 const JOBS = [
   ['lint: eslint', bin('eslint'), ['.', '--max-warnings', '0']],
@@ -45,14 +47,13 @@ function run([name, command, args]) {
 }
 
 const queue = [...chosen];
-const results = await Promise.all(
+const passed = [];
+await Promise.all(
   Array.from({ length: AT_ONCE }, async () => {
-    const passed = [];
     for (let job = queue.shift(); job; job = queue.shift()) passed.push(await run(job));
-    return passed.every(Boolean);
   }),
 );
-if (!results.every(Boolean)) {
+if (!passed.every(Boolean)) {
   console.error('checks failed: see the FAILED jobs above');
   process.exit(1);
 }
