@@ -15,7 +15,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import argon2 from 'argon2';
 import { register } from 'tsx/esm/api';
 import { startAppServer } from '../lib/app-server.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
@@ -23,6 +22,7 @@ import { mulberry32 } from '@app/shared/random';
 import { percentiles as nearestRank } from '../lib/stats.mjs';
 
 register();
+const { hashPassword } = await import('../../apps/server/src/modules/users/password-hash.ts');
 const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
 const { addWorldPosts } = await import('../../apps/server/src/db/seed.ts');
 const { WORLD_PLACES } = await import('../../apps/server/src/db/seed-data.ts');
@@ -175,7 +175,7 @@ async function main() {
 
   // Publishing, through the real app, with and without the alert job.
   const email = `alerts-${Date.now()}@bench.example`;
-  const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const hash = await hashPassword(PASSWORD);
   await db.execute(sql`insert into users (first_name, email, mobile_no, password_hash, country)
     values ('Poster', ${email}, ${`+1438${String(Date.now() % 1e7).padStart(7, '0')}`}, ${hash}, 'SN')`);
   const publishing = {};

@@ -10,13 +10,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import argon2 from 'argon2';
 import { register } from 'tsx/esm/api';
 import { startAppServer } from '../lib/app-server.mjs';
 import { throwawayDatabase } from '../lib/database.mjs';
 import { percentiles } from '../lib/stats.mjs';
 
 register();
+const { hashPassword } = await import('../../apps/server/src/modules/users/password-hash.ts');
 const { openMigratedDatabase } = await import('../../apps/server/src/db/client.ts');
 const { tileX, tileY } = await import('@app/shared');
 const { sql } = await import('drizzle-orm');
@@ -34,7 +34,7 @@ const servers = [];
 try {
   const run = randomBytes(3).toString('hex');
   const database = await openMigratedDatabase({ databaseUrl: db.url, dataDir, poolMax: 2 });
-  const hash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  const hash = await hashPassword(PASSWORD);
   await database.db.execute(sql`
     insert into users (first_name, email, mobile_no, password_hash, country)
     select 'Prop', 'prop-' || ${run} || '-' || g || '@bench.example', '+1514' || lpad(g::text, 7, '0'), ${hash}, 'SN'

@@ -1,10 +1,10 @@
-import argon2 from 'argon2';
 // Demo data for a fresh install (D-23: the product runs on one machine with something to look at)
 // and bulk posts for benchmarks. Deterministic: a seeded PRNG, never Math.random.
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { CATEGORIES, USER_ROLES, unitOfLabel } from '@app/shared';
 import { mulberry32 } from '@app/shared/random';
 import { countryCodeOf } from '../lib/countries.js';
+import { hashPassword } from '../modules/users/password-hash.js';
 import { drawPublicPoint } from '../lib/public-point.js';
 import type { Db } from './client.js';
 import { solutions, users } from './schema.js';
@@ -52,7 +52,7 @@ export async function seedDemoData(db: Db, { posts = 320 }: { posts?: number } =
     const [anyUser] = await tx.select({ id: users.id }).from(users).limit(1);
     if (anyUser) return null;
 
-    const demoLoginHash = await argon2.hash(DEMO_LOGIN.password, { type: argon2.argon2id });
+    const demoLoginHash = await hashPassword(DEMO_LOGIN.password);
     const created = await tx
       .insert(users)
       .values(DEMO_USERS.map((u) => toUserRow(u, demoLoginHash)))

@@ -253,6 +253,25 @@ describe('sign-in and sessions (D-9)', () => {
     expect(res.json().code).toBe('INVALID_CREDENTIALS');
   });
 
+  it("makes an older release's password hash anew at the next sign-in, and the password still works", async () => {
+    const argon2 = (await import('argon2')).default;
+    const { eq } = await import('drizzle-orm');
+    const { users } = await import('../../db/schema.js');
+    const { db } = suite.t.app.database;
+    const { account } = await signedUp(suite.t.app);
+    const older = await argon2.hash(account.password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2 });
+    await db.update(users).set({ passwordHash: older }).where(eq(users.email, account.email));
+    const stored = async () => (await db.select().from(users).where(eq(users.email, account.email)))[0]!.passwordHash!;
+
+    expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+    const renewed = await stored();
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
+    expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+    // Made once: the next sign-in keeps it.
+    expect(await stored()).toBe(renewed);
+    expect((await post('/api/user/login', { email: account.email, password: 'wrong password' })).statusCode).toBe(401);
+  });
+
   it('ends the first session when the user signs in again: its key answers 401 Authentication failed', async () => {
     const { account, headers } = await signedUp(suite.t.app);
     expect((await suite.t.app.inject({ url: '/api/user/me', headers })).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import type { MailAdapter } from '../../adapters/mail/mail-adapter.js';
 import { isAdmin, type Admins } from './admin-rule.js';
 import { emailVerificationService, type EmailVerificationService } from './email-verification.js';
 import { codesRepository, emailCodesRepository, usersRepository, type UsersRepository } from './repository.js';
+import { hashPassword, needsNewHash } from './password-hash.js';
 import { toUser } from './user-record.js';
 import { verificationService, type VerificationService } from './verification.js';
 
@@ -31,10 +32,8 @@ interface Deps {
 
 const DAY_MS = 86_400_000;
 
-// D-8: argon2id with its recommended memory cost.
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 // Verified when an account has no password, so a miss costs as long as a wrong password.
-const DUMMY_HASH = argon2.hash(randomBytes(16).toString('hex'), HASH_OPTIONS);
+const DUMMY_HASH = hashPassword(randomBytes(16).toString('hex'));
 
 export function mobileOrFail(input: string): string {
   const mobile = normalizeMobile(input);
@@ -142,7 +141,7 @@ export function usersService(deps: Deps) {
           mobileNo: mobile,
           country,
           physicalAddress: withId ? (input.physical_address ?? null) : null,
-          passwordHash: await argon2.hash(input.password, HASH_OPTIONS),
+          passwordHash: await hashPassword(input.password),
           idImages: keys,
           // SPEC 5: identity_flag only when an ID file came.
           identityFlag: keys.length > 0,
@@ -183,7 +182,12 @@ export function usersService(deps: Deps) {
       // D-29: said only to who knows the password, so it tells a stranger nothing.
       if (row.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
       const admin = isAdmin(row, admins);
-      const current = admin === row.admin ? row : ((await users.update(row.id, { admin })) ?? row);
+      const changes = {
+        ...(admin === row.admin ? {} : { admin }),
+        // D-8: while the password is known, a hash of an older release's settings is made anew.
+        ...(needsNewHash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {}),
+      };
+      const current = Object.keys(changes).length === 0 ? row : ((await users.update(row.id, changes)) ?? row);
       // Side by side: the record reads nothing the new session changes.
       const [session, user] = await Promise.all([sessions.start(row.id, input.device_token), record(current)]);
       return { user, ...session };
@@ -197,7 +201,7 @@ export function usersService(deps: Deps) {
       const row = await users.findByEmailOrMobile(null, mobile);
       if (!row) throw new AppError('INVALID_NUMBER_OR_EMAIL');
       await users.update(row.id, {
-        passwordHash: await argon2.hash(input.password, HASH_OPTIONS),
+        passwordHash: await hashPassword(input.password),
         // The forgot-password code proved the number too.
         mobileVerifiedAt: row.mobileVerifiedAt ?? now(),
       });
