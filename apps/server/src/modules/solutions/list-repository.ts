@@ -1,6 +1,6 @@
 // Post reads one at a time or by owner: details (with what D-6 and D-14 ask), lists newest or
 // nearest first, My Offers and My Orders.
-import { type CategoryId, type ContactAccess, type UserRole } from '@app/shared';
+import { USER_ROLES, type CategoryId, type ContactAccess, type UserRole } from '@app/shared';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -51,6 +51,15 @@ export interface ListFilter {
   near?: { at: [number, number]; offset: number } | undefined;
   limit: number;
 }
+
+/**
+ * Each type as SQL text, not a parameter: a generic plan of `user_role = $n` cannot use the
+ * per-type partial indexes of migration 0035, and a nearest-first walk then read twice the posts.
+ */
+const TYPE_LITERAL = Object.fromEntries(USER_ROLES.map((role) => [role, sql.raw(`'${role}'`)])) as Record<
+  UserRole,
+  SQL
+>;
 
 export function postReads(db: Db) {
   const run = postRunner(db);
@@ -122,6 +131,7 @@ export function postReads(db: Db) {
       if (filter.near) {
         const [lng, lat] = filter.near.at;
         const at = sql`point(${lng}, ${lat})`;
+        const listed = sql`where ${open} and s.user_role = ${TYPE_LITERAL[filter.type]} ${category}`;
         // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
         // the id tie-break it sorted every open post (a sequential scan). So the index walk stops at
         // the last wanted post and every post as far as it (`with ties`), and only those are sorted
@@ -134,7 +144,7 @@ export function postReads(db: Db) {
         const reach = skip ? sql`(${rowCount(filter.limit)} + ${skip}::int)` : rowCount(filter.limit);
         return run(
           sql`select n.* from (${COLUMNS}, s.location <-> ${at} as distance
-            from solutions s join users u on u.id = s.user_id ${where}
+            from solutions s join users u on u.id = s.user_id ${listed}
             order by s.location <-> ${at} fetch first ${reach} rows with ties) n
             order by n.distance, n.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
           claim,

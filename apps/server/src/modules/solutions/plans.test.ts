@@ -61,6 +61,31 @@ describe('paged reads reuse a generic plan [postgres]', () => {
   });
 
   it.each([
+    ['needSolution', 'solutions_listed_needs_location_gist'],
+    ['provideSolution', 'solutions_listed_offers_location_gist'],
+  ] as const)(
+    'walks the nearest posts of type %s in their own index, with the generic plan too',
+    async (type, index) => {
+      const repo = solutionsRepository(database.db);
+      // The index's scans so far; this backend's counts are flushed first (the pool has one connection).
+      const scans = async () => {
+        await database.db.execute(sql`select pg_stat_force_next_flush()`);
+        const [row] = await queryRows<{ n: string }>(
+          database.db,
+          sql`select idx_scan as n from pg_stat_user_indexes where indexrelname = ${index}`,
+        );
+        return Number(row!.n);
+      };
+      const before = await scans();
+      // Past the five custom plans: a generic plan of `user_role = $n` could not use the index.
+      for (let i = 0; i < 10; i++) {
+        await repo.list({ type, limit: 21, near: { at: [-17.4 + i / 100, 14.7], offset: 0 } }, claim());
+      }
+      expect((await scans()) - before).toBeGreaterThanOrEqual(10);
+    },
+  );
+
+  it.each([
     ['country', 'senegal'],
     ['category', 'fruits'],
   ] as const)('plans a search by %s once, then reuses the plan', async (field, text) => {
