@@ -141,7 +141,10 @@ describe('the web app', () => {
       const res = await t.app.inject(url);
       expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+      // Geolocation only from the app itself; no camera or microphone.
       expect(res.headers['permissions-policy'], url).toContain('geolocation=(self)');
+      expect(res.headers['permissions-policy'], url).toContain('camera=()');
+      expect(res.headers['permissions-policy'], url).toContain('microphone=()');
     }
   });
 

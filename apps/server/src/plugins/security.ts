@@ -63,6 +63,17 @@ export const DOCUMENT_ONLY_HEADERS = [
 const SCRIPT_OR_STYLE = /^\/assets\/[^/?]+\.(?:js|css)(?:\?|$)/;
 
 /**
+ * What a JSON answer needs in place of a document's policy (OWASP's REST Security Cheat Sheet):
+ * nothing may load from it and nobody may frame it. The document's headers, about 950 bytes, were
+ * on every API answer, as many as a compressed map view's whole body; HTTP/1.1 repeats them all.
+ */
+export const API_ANSWER_HEADERS: [string, string][] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-frame-options', 'DENY'],
+];
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/;
+
+/**
  * The headers helmet sets for these options, and the permissions policy. They never vary by
  * request, so they are worked out once: @fastify/helmet ran helmet(options) on every request,
  * which rebuilt and checked the whole policy each time (docs/performance.md).
@@ -90,13 +101,26 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { config: Co
     // X-Frame-Options says the same to browsers that predate frame-ancestors.
     xFrameOptions: { action: 'deny' },
   });
+  // An API answer is JSON, a redirect or a stream, but a few are pages (the local sign-in's form)
+  // or images (an SVG opens as a document): those get the document's headers back in onSend.
+  const documentOnly = new Set(DOCUMENT_ONLY_HEADERS);
+  const apiHeaders = [
+    ...headers.filter(([name]) => !documentOnly.has(name) || name === 'strict-transport-security'),
+    ...API_ANSWER_HEADERS,
+  ];
   // On the raw response, as helmet does, so hijacked replies (the notification stream) have them.
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+  app.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of request.url.startsWith('/api/') ? apiHeaders : headers)
+      reply.raw.setHeader(name, value);
     done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (SCRIPT_OR_STYLE.test(request.url)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    else if (request.url.startsWith('/api/')) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && !JSON_TYPE.test(type))
+        for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    }
     // API answers carry session keys and personal data: no browser or proxy keeps them, unless the
     // route says otherwise (the public reads: catalogue, config, map views, images).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control'))

@@ -130,6 +130,7 @@ describe('local sign-in', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['permissions-policy']).toContain('geolocation=(self)');
     expect(page.body).not.toContain('<script');
     expect(page.body).toContain(`name="state" value="${state}"`);
     expect(page.body).toContain('<label for="first_name">');
