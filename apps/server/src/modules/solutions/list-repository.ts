@@ -55,6 +55,7 @@ export interface ListFilter {
 /**
  * Each type as SQL text, not a parameter: a generic plan of `user_role = $n` cannot use the
  * per-type partial indexes of migration 0035, and a nearest-first walk then read twice the posts.
+ * Newest-first pages say it the same way: one rule for a list's type, two statements either way.
  */
 const TYPE_LITERAL = Object.fromEntries(USER_ROLES.map((role) => [role, sql.raw(`'${role}'`)])) as Record<
   UserRole,
@@ -127,11 +128,10 @@ export function postReads(db: Db) {
 
     async list(filter: ListFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
       const category = filter.category ? sql`and s.category = ${filter.category}` : sql``;
-      const where = sql`where ${open} and s.user_role = ${filter.type} ${category}`;
+      const where = sql`where ${open} and s.user_role = ${TYPE_LITERAL[filter.type]} ${category}`;
       if (filter.near) {
         const [lng, lat] = filter.near.at;
         const at = sql`point(${lng}, ${lat})`;
-        const listed = sql`where ${open} and s.user_role = ${TYPE_LITERAL[filter.type]} ${category}`;
         // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
         // the id tie-break it sorted every open post (a sequential scan). So the index walk stops at
         // the last wanted post and every post as far as it (`with ties`), and only those are sorted
@@ -144,7 +144,7 @@ export function postReads(db: Db) {
         const reach = skip ? sql`(${rowCount(filter.limit)} + ${skip}::int)` : rowCount(filter.limit);
         return run(
           sql`select n.* from (${COLUMNS}, s.location <-> ${at} as distance
-            from solutions s join users u on u.id = s.user_id ${listed}
+            from solutions s join users u on u.id = s.user_id ${where}
             order by s.location <-> ${at} fetch first ${reach} rows with ties) n
             order by n.distance, n.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
           claim,
