@@ -103,7 +103,7 @@ export function printReport(
 }
 
 /** Each public cache's answers by where they were found (memory, Redis, computed, shared with one under way). */
-export function printCacheHits({ instances, totals }) {
+export function printCacheHits({ instances, totals, memory }) {
   console.log(`Public caches, warm-up and mix (${instances} instance(s) read):`);
   for (const [cache, c] of totals) {
     const all = Object.values(c).reduce((a, b) => a + b, 0);
@@ -114,4 +114,8 @@ export function printCacheHits({ instances, totals }) {
         `Redis ${share(c.redis)}, shared ${share(c.shared)}, computed ${share(c.computed)}`,
     );
   }
+  const mb = (n) => `${Math.round(n)} MB`;
+  console.log(
+    `  memory after the mix: ${memory.map((m) => `resident ${mb(m.rss)}, heap used ${mb(m.heap)}`).join('; ')}`,
+  );
 }

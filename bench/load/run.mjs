@@ -168,10 +168,18 @@ async function seed() {
  */
 async function cacheHits(port) {
   const byInstance = new Map();
+  /** Each instance's resident and heap memory after the mix, in MB (prom-client's process metrics). */
+  const memory = new Map();
+  const megabytes = (text, name) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
   for (let i = 0; i < 50 && byInstance.size < INSTANCES; i++) {
     const text = await metricsOnce(port);
     const counts = [...text.matchAll(/^public_cache_answers\{cache="([^"]+)",found="([^"]+)"\} (\d+)/gm)];
-    byInstance.set(counts.map((m) => m[0]).join(), counts);
+    const instance = counts.map((m) => m[0]).join();
+    byInstance.set(instance, counts);
+    memory.set(instance, {
+      rss: megabytes(text, 'process_resident_memory_bytes'),
+      heap: megabytes(text, 'nodejs_heap_size_used_bytes'),
+    });
   }
   const totals = new Map();
   for (const counts of byInstance.values()) {
@@ -181,7 +189,7 @@ async function cacheHits(port) {
       totals.set(cache, entry);
     }
   }
-  return { instances: byInstance.size, totals };
+  return { instances: byInstance.size, totals, memory: [...memory.values()] };
 }
 
 /** GET /metrics on a new connection, so that the cluster may hand it to either instance. */

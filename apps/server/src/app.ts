@@ -17,7 +17,7 @@ import { localMomoRepository, localOrdersRepository } from './modules/payments/r
 import { TILE_TTL_MS } from './modules/map/tile-service.js';
 import { publicCachesPlugin } from './plugins/public-caches.js';
 import { LIST_TTL_MS } from './modules/solutions/list-cache.js';
-import { POST_TTL_MS } from './modules/solutions/details-cache.js';
+import { POST_TTL_MS } from './modules/solutions/public-posts.js';
 import { PLACE_LABEL_TTL_MS } from './modules/places/label-cache.js';
 import { dealRoutes } from './modules/deals/routes.js';
 import { notificationRoutes } from './modules/notifications/routes.js';

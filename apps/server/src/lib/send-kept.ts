@@ -81,3 +81,8 @@ export function sendKept(request: FastifyRequest, reply: FastifyReply, owner: ob
     reply.header('vary', [...listed, 'accept-encoding'].join(', '));
   return reply.send(bytes);
 }
+
+/** An answer's JSON, serialised for this request alone: sent as it is, compressed as any answer. */
+export interface SerialisedBody {
+  json: string;
+}

@@ -67,10 +67,16 @@ const exactWords = (words: string[], variants: Map<string, string[]>): string | 
 const CATEGORY_NAMES = CATEGORIES.map((c) => ({ id: c.id, names: `${c.id} ${c.name.en} ${c.name.fr}` }));
 
 export function browseService({ repo }: { repo: SolutionsRepository }) {
-  function page(rows: SolutionRow[], limit: number, next: (last: SolutionRow) => string) {
+  function page<Row>(rows: Row[], limit: number, next: (last: Row) => string) {
     const more = rows.length > limit;
     const shown = more ? rows.slice(0, limit) : rows;
     return { shown, next_cursor: more ? encodeCursor(next(shown[shown.length - 1]!)) : null };
+  }
+
+  /** A nearest-first page paged by offset, which ends at MAX_NEAR_OFFSET. */
+  function nearPage<Row>(rows: Row[], limit: number, offset: number) {
+    const { shown, next_cursor } = page(rows, limit, () => `o:${offset + limit}`);
+    return { shown, next_cursor: offset + limit > MAX_NEAR_OFFSET ? null : next_cursor };
   }
 
   /**
@@ -103,8 +109,7 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
           { type, category: query.category, near: { at: query.near, offset }, limit: query.limit + 1 },
           claim,
         );
-        ({ shown, next_cursor } = page(rows, query.limit, () => `o:${offset + query.limit}`));
-        if (offset + query.limit > MAX_NEAR_OFFSET) next_cursor = null;
+        ({ shown, next_cursor } = nearPage(rows, query.limit, offset));
       } else {
         const after = await authFirst(claim, () => afterOf(query.cursor));
         const rows = await repo.list({ type, category: query.category, after, limit: query.limit + 1 }, claim);
@@ -115,6 +120,20 @@ export function browseService({ repo }: { repo: SolutionsRepository }) {
         ? { data: await withImages(shown, query, query.near), next_cursor }
         : anyone;
       return { viewer, anyone };
+    },
+
+    /**
+     * A nearest-first page of open posts of a type as ids, for the live session `claim` names,
+     * with whether that viewer sees each exactly (D-35), and the page's cursor: list-cache.ts
+     * builds the page from the posts' kept records.
+     */
+    async nearestIds(type: UserRole, query: ListQuery & { near: [number, number] }, claim: SessionClaim) {
+      const offset = await authFirst(claim, () => offsetOf(query.cursor));
+      const rows = await repo.nearestIds(
+        { type, category: query.category, near: { at: query.near, offset }, limit: query.limit + 1 },
+        claim,
+      );
+      return nearPage(rows, query.limit, offset);
     },
 
     /**

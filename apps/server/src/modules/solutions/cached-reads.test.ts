@@ -5,14 +5,17 @@
 // so does a change of the owner's name, badges or rating (migration 0034).
 // A viewer's own fields (the true point of their posts, D-35; an owner's blocked dates and request
 // count) are added after the cache and never reach another viewer.
+import { listOf, solutionSchema } from '@app/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { solutions, users } from '../../db/schema.js';
+import { answerBody } from '../../lib/answer-body.js';
 import { proveEmail, signedUp } from '../../../test/accounts.js';
 import { requested } from '../../../test/deals.js';
 import { publish, tractor, villa } from '../../../test/posts.js';
 import { twoInstances, within, type TwoInstances } from '../../../test/two-instances.js';
-import { POST_TTL_MS } from './details-cache.js';
+import { POST_TTL_MS } from './public-posts.js';
 import { LIST_TTL_MS } from './list-cache.js';
 
 type Account = Awaited<ReturnType<typeof signedUp>>;
@@ -128,7 +131,7 @@ describe('lists and details from the shared caches', () => {
     const { _id } = await publish(both.one.app, poster, tractor());
     type Owner = { firstName: string; vip: boolean; rating?: { count: number } };
     const owners = async (): Promise<(Owner | undefined)[]> => {
-      const lists = await Promise.all([NEWEST, SEARCH].map((url) => listed(both.two, url, reader)));
+      const lists = await Promise.all([NEWEST, NEAREST, SEARCH].map((url) => listed(both.two, url, reader)));
       const inDetails = (await get(both.two, details(_id), reader)).json().data as Post & { user: Owner };
       return [
         ...lists.map((posts) => (posts.find((p) => p._id === _id) as { user: Owner } | undefined)?.user),
@@ -219,6 +222,35 @@ describe('lists and details from the shared caches', () => {
       expect((await listed(both.two, url, reader)).length).toBeGreaterThan(0);
     }
     expect(both.two.app.publicCaches.lists.size()).toBe(kept);
+  });
+
+  it("joins a nearest page from its posts' kept records in one statement, as the list's schema serialises it", async () => {
+    const pageSchema = listOf(solutionSchema);
+    // A post booked by date carries fields after distance_km, and a description that looks like the cut.
+    // Away from the other tests' posts, so that it is on the page whatever its public point.
+    const { _id } = await publish(both.one.app, owner, {
+      ...tractor(),
+      pickup_lat: 12.58,
+      pickup_lng: -16.27,
+      pickup_city: 'Ziguinchor',
+      capacity: 2,
+      description: 'Tractor ,"distance_km":0 by the day',
+    });
+    const url = NEAREST.replace('near=-17.44,14.71', 'near=-16.27,12.58');
+    expect(await within(1_000, () => inList(url, _id))).not.toBeNull();
+    const statements = vi.spyOn(both.two.app.database.db, 'execute');
+    try {
+      const res = await get(both.two, url, reader);
+      // The page's posts as ids, with the session's check; their records are all kept.
+      expect(statements).toHaveBeenCalledTimes(1);
+      const page = res.json() as z.input<typeof pageSchema>;
+      const post = page.data.find((p) => p._id === _id)!;
+      expect(post).toMatchObject({ unit: 'day', capacity: 2, description: 'Tractor ,"distance_km":0 by the day' });
+      expect(post.distance_km).toEqual(expect.any(Number));
+      expect(res.body).toBe(answerBody(pageSchema, page));
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('answers kept details to a viewer with no subscription and no deal on the post without a statement', async () => {

@@ -4,14 +4,18 @@
 // (plugins/public-caches.ts). What differs per viewer is added after the cache, from one small
 // statement that also checks the session: the true point of the viewer's own posts and of posts
 // of a deal the owner confirmed with them (D-35). Nothing of one viewer is ever kept. A page not
-// held costs the one statement it cost before the cache. Nearest pages are read for their viewer
-// every time (list()).
+// held costs the one statement it cost before the cache. A nearest page is asked from its viewer's
+// own point and never kept: its posts are read as ids, nearest first, and the page is built from
+// their public records as the posts cache keeps them (public-posts.ts).
 import { listOf, solutionSchema, type ListQuery, type SearchField, type Solution, type UserRole } from '@app/shared';
 import { answerBody } from '../../lib/answer-body.js';
 import { AppError } from '../../lib/app-error.js';
-import type { KeptBody } from '../../lib/send-kept.js';
+import { distanceKm, roundHalfKm } from '../../lib/geo.js';
+import type { KeptBody, SerialisedBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
+import type { NearestRow } from './list-repository.js';
+import type { NearItem, PublicPosts } from './public-posts.js';
 import type { Display } from './solution-record.js';
 import { MAX_REMEMBERED_POSTS, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
@@ -26,8 +30,8 @@ export const LIST_TTL_MS = 60_000;
 const pageSchema = listOf(solutionSchema);
 type Page = { data: Solution[]; next_cursor: string | null };
 
-/** A page as the route answers it: the cached bytes as they are, or a page to serialise. */
-export type ListAnswer = KeptBody | Page;
+/** A page as the route answers it: the cached bytes as they are, a page's JSON, or a page to serialise. */
+export type ListAnswer = KeptBody | SerialisedBody | Page;
 
 /** D-35: a post as its owner or a confirmed deal's party sees it (toSolution with `exact`). */
 function withExact(post: Solution, exact: ExactRow): Solution {
@@ -56,6 +60,14 @@ export function listCache(deps: {
   /** The viewers' posts seen exactly, remembered (viewer-exact-cache.ts). */
   exact: ViewerExactCache;
   page: (type: UserRole, query: ListQuery, claim?: SessionClaim) => Promise<BothPages>;
+  /** A nearest page's posts as ids, with the viewer's session checked (browse-service.ts). */
+  nearestIds: (
+    type: UserRole,
+    query: ListQuery & { near: [number, number] },
+    claim: SessionClaim,
+  ) => Promise<{ shown: NearestRow[]; next_cursor: string | null }>;
+  /** The posts' public records, kept (public-posts.ts). */
+  posts: PublicPosts;
   search: (type: UserRole, search: FieldSearch, claim?: SessionClaim) => Promise<BothPages>;
   /** Throws AUTH_FAILED unless the claim is live: a refused input is told to a live session only. */
   checkSession: (claim: SessionClaim) => Promise<void>;
@@ -143,14 +155,39 @@ export function listCache(deps: {
     };
   }
 
+  /**
+   * A nearest page, from its viewer's own point, which another viewer hardly ever sends: never kept,
+   * where it only pushed out the pages everyone asks for (bench/load: newest pages found in memory
+   * 57 % of the time with nearest pages kept, 83 % without). Its posts, though, are those of every
+   * nearby viewer's pages: one statement finds them, nearest first, as ids, and the page is joined
+   * from their kept records, each cut where its distance goes. A page with a post the viewer sees
+   * exactly (D-35), or one no longer everyone's since the statement, is read whole as before.
+   */
+  async function nearest(
+    type: UserRole,
+    query: ListQuery & { near: [number, number] },
+    claim: SessionClaim,
+  ): Promise<ListAnswer> {
+    const whole = async () => (await deps.page(type, query, claim)).viewer;
+    const { shown, next_cursor } = await deps.nearestIds(type, query, claim);
+    if (shown.some((row) => row.viewer_exact)) return whole();
+    const items = await deps.posts.nearItems(
+      shown.map((row) => row.id),
+      query,
+    );
+    if (items.includes(null)) return whole();
+    const data = (items as NearItem[]).map((item) => {
+      // As withImages: from the point shown, to the half kilometre (D-35).
+      const km = roundHalfKm(distanceKm(query.near, item.lat, item.lng));
+      return item.head + JSON.stringify(km) + item.tail;
+    });
+    return { json: `{"data":[${data.join(',')}],"next_cursor":${JSON.stringify(next_cursor)}}` };
+  }
+
   return {
     /** Newest or nearest first (getAllSolutions, getCategorySolutions). */
     async list(type: UserRole, query: ListQuery, claim: SessionClaim): Promise<ListAnswer> {
-      // A nearest page is asked from its viewer's own point, which another viewer hardly ever
-      // sends: it is read for that viewer every time and never kept, where it only pushed out the
-      // pages everyone asks for (bench/load: newest pages found in memory 57 % of the time with
-      // nearest pages kept, 83 % without).
-      if (query.near) return (await deps.page(type, query, claim)).viewer;
+      if (query.near) return nearest(type, { ...query, near: query.near }, claim);
       const key = JSON.stringify([
         'list',
         type,

@@ -62,6 +62,42 @@ const TYPE_LITERAL = Object.fromEntries(USER_ROLES.map((role) => [role, sql.raw(
   SQL
 >;
 
+/** A list's posts: listed (D-29), of its type and, if asked, its category. */
+const listed = (filter: Pick<ListFilter, 'type' | 'category'>): SQL =>
+  sql`where ${open} and s.user_role = ${TYPE_LITERAL[filter.type]} ${
+    filter.category ? sql`and s.category = ${filter.category}` : sql``
+  }`;
+
+/**
+ * Nearest first from `near.at`, one page of `columns` (a select of `solutions s join users u`).
+ * PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with the id
+ * tie-break it sorted every open post (a sequential scan). So the index walk stops at the last
+ * wanted post and every post as far as it (`with ties`), and only those are sorted by (distance,
+ * id). The walk reads each post once, where finding the reach first and then the circle of that
+ * radius read them twice (one client, 100,000 posts: 0.62 → 0.41 ms of PostgreSQL a page).
+ * A later page sends its offset as a parameter (offsets are many); the first page, by far the most
+ * asked for, has none, so PostgreSQL can keep one generic plan for it (rowCount).
+ */
+function nearestFirst(columns: SQL, where: SQL, near: NonNullable<ListFilter['near']>, limit: number): SQL {
+  const at = sql`point(${near.at[0]}, ${near.at[1]})`;
+  const skip = near.offset;
+  const reach = skip ? sql`(${rowCount(limit)} + ${skip}::int)` : rowCount(limit);
+  return sql`select n.* from (${columns}, s.location <-> ${at} as distance
+    from solutions s join users u on u.id = s.user_id ${where}
+    order by s.location <-> ${at} fetch first ${reach} rows with ties) n
+    order by n.distance, n.id limit ${rowCount(limit)} ${skip ? sql`offset ${skip}` : sql``}`;
+}
+
+const idList = (ids: string[]): SQL =>
+  sql.join(
+    [...new Set(ids)].map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** nearestIds' row: a post, and whether the viewer sees its true point (D-35). */
+const nearestRow = z.object({ id: z.string(), viewer_exact: z.boolean() });
+export type NearestRow = z.infer<typeof nearestRow>;
+
 export function postReads(db: Db) {
   const run = postRunner(db);
   const shaped = shapedStatements(db);
@@ -127,31 +163,34 @@ export function postReads(db: Db) {
     },
 
     async list(filter: ListFilter, claim?: SessionClaim): Promise<SolutionRow[]> {
-      const category = filter.category ? sql`and s.category = ${filter.category}` : sql``;
-      const where = sql`where ${open} and s.user_role = ${TYPE_LITERAL[filter.type]} ${category}`;
-      if (filter.near) {
-        const [lng, lat] = filter.near.at;
-        const at = sql`point(${lng}, ${lat})`;
-        // PostgreSQL walks the GiST index by distance only for `order by location <-> p` alone; with
-        // the id tie-break it sorted every open post (a sequential scan). So the index walk stops at
-        // the last wanted post and every post as far as it (`with ties`), and only those are sorted
-        // by (distance, id). The walk reads each post once, where finding the reach first and then
-        // the circle of that radius read them twice (one client, 100,000 posts: 0.62 → 0.41 ms of
-        // PostgreSQL a page).
-        // A later page sends its offset as a parameter (offsets are many); the first page, by far
-        // the most asked for, has none, so PostgreSQL can keep one generic plan for it (rowCount).
-        const skip = filter.near.offset;
-        const reach = skip ? sql`(${rowCount(filter.limit)} + ${skip}::int)` : rowCount(filter.limit);
-        return run(
-          sql`select n.* from (${COLUMNS}, s.location <-> ${at} as distance
-            from solutions s join users u on u.id = s.user_id ${where}
-            order by s.location <-> ${at} fetch first ${reach} rows with ties) n
-            order by n.distance, n.id limit ${rowCount(filter.limit)} ${skip ? sql`offset ${skip}` : sql``}`,
-          claim,
-          filter.limit,
-        );
-      }
+      const where = listed(filter);
+      if (filter.near) return run(nearestFirst(COLUMNS, where, filter.near, filter.limit), claim, filter.limit);
       return run(sql`${SELECT} ${where} ${newestFirst(filter)}`, claim, filter.limit);
+    },
+
+    /**
+     * A nearest-first page's posts as ids only, for the live session `claim` names (signedInRows),
+     * with whether that viewer sees each exactly (D-35): list-cache.ts builds the page from the
+     * posts' kept records, so the statement reads no post's columns or images.
+     */
+    async nearestIds(
+      filter: ListFilter & Required<Pick<ListFilter, 'near'>>,
+      claim: SessionClaim,
+    ): Promise<NearestRow[]> {
+      const ids = nearestFirst(sql`select s.id, s.user_id`, listed(filter), filter.near, filter.limit);
+      const { rows } = await signedInRows(
+        db,
+        claim,
+        sql`select x.id, ${viewerExact(sql`x`, sql`me.user_id`)} as viewer_exact from (${ids}) x`,
+        nearestRow,
+      );
+      return rows.slice(0, filter.limit);
+    },
+
+    /** The posts with these ids whose owners are not deleted (as findById, in one statement). */
+    async findManyById(ids: string[]): Promise<SolutionRow[]> {
+      if (ids.length === 0) return [];
+      return rowsOf(await db.execute(sql`${SELECT} where s.id in (${idList(ids)}) and u.deleted_at is null`));
     },
 
     /** Throws AUTH_FAILED unless `claim` names a live session: for calls that end before their query. */
@@ -162,11 +201,7 @@ export function postReads(db: Db) {
     /** The posts of deals, whatever their status now: a deal keeps its post. */
     async byIds(ids: string[]): Promise<SolutionRow[]> {
       if (ids.length === 0) return [];
-      const list = sql.join(
-        [...new Set(ids)].map((id) => sql`${id}::uuid`),
-        sql`, `,
-      );
-      return rowsOf(await db.execute(sql`${SELECT} where s.id in (${list})`));
+      return rowsOf(await db.execute(sql`${SELECT} where s.id in (${idList(ids)})`));
     },
 
     /** My Offers (SPEC 2.3 item 11): the owner's posts, open or taken, newest first. */

@@ -60,6 +60,14 @@ describe('paged reads reuse a generic plan [postgres]', () => {
     expect(plans[0]!.generic).toBeGreaterThanOrEqual(5);
   });
 
+  it("plans the nearest posts' ids (a page joined from kept records) once, then reuses the plan", async () => {
+    const repo = solutionsRepository(database.db);
+    const near = { at: [-17.4, 14.7] as [number, number], offset: 0 };
+    const plans = await plansOf(() => repo.nearestIds({ type: 'provideSolution', limit: 21, near }, claim()));
+    expect(plans).toHaveLength(1);
+    expect(plans[0]!.generic).toBeGreaterThanOrEqual(5);
+  });
+
   it.each([
     ['needSolution', 'solutions_listed_needs_location_gist'],
     ['provideSolution', 'solutions_listed_offers_location_gist'],
@@ -78,10 +86,13 @@ describe('paged reads reuse a generic plan [postgres]', () => {
       };
       const before = await scans();
       // Past the five custom plans: a generic plan of `user_role = $n` could not use the index.
+      // Whole pages and their ids alone (list-cache.ts) alike.
       for (let i = 0; i < 10; i++) {
-        await repo.list({ type, limit: 21, near: { at: [-17.4 + i / 100, 14.7], offset: 0 } }, claim());
+        const filter = { type, limit: 21, near: { at: [-17.4 + i / 100, 14.7] as [number, number], offset: 0 } };
+        await repo.list(filter, claim());
+        await repo.nearestIds(filter, claim());
       }
-      expect((await scans()) - before).toBeGreaterThanOrEqual(10);
+      expect((await scans()) - before).toBeGreaterThanOrEqual(20);
     },
   );
 

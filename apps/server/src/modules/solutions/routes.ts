@@ -27,7 +27,7 @@ import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { fileAnswer, fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
-import { sendKept, type KeptBody } from '../../lib/send-kept.js';
+import { sendKept, type KeptBody, type SerialisedBody } from '../../lib/send-kept.js';
 import type { SessionClaim, SessionUser as Caller } from '../sessions/service.js';
 import { buildSolutionsService, cachedReads } from './service.js';
 import { viewerExactCache, viewerMemory, type ViewerDeals } from './viewer-exact-cache.js';
@@ -43,9 +43,13 @@ export const POSTS_PER_HOUR = 30;
 export const postingAccount = new WeakMap<FastifyRequest, string>();
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-/** A cached answer is sent as its bytes, never serialised again; one with a viewer's fields is serialised. */
-function sendAnswer<T extends object>(reply: FastifyReply, answer: KeptBody | T): T {
+/**
+ * A cached answer is sent as its bytes, never serialised again, and so is JSON joined from cached
+ * parts (a nearest page); one with a viewer's fields is serialised.
+ */
+function sendAnswer<T extends object>(reply: FastifyReply, answer: KeptBody | SerialisedBody | T): T {
   if ('body' in answer && 'owner' in answer) return sendKept(reply.request, reply, answer.owner, answer.body) as never;
+  if ('json' in answer) return reply.type('application/json; charset=utf-8').send(answer.json) as never;
   return answer as T;
 }
 

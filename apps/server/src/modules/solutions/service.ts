@@ -32,6 +32,7 @@ import { solutionsRepository, type SolutionsRepository } from './repository.js';
 import { browseService } from './browse-service.js';
 import { detailsCache } from './details-cache.js';
 import { listCache } from './list-cache.js';
+import { publicPosts } from './public-posts.js';
 import type { ViewerDeals, ViewerExactCache, ViewerMemory } from './viewer-exact-cache.js';
 import { viewerReads } from './viewer-repository.js';
 import { hiddenFrom, toSolution, withImages, type Display } from './solution-record.js';
@@ -280,20 +281,26 @@ export function cachedReads(deps: {
 }) {
   const repo = solutionsRepository(deps.db);
   const viewers = viewerReads(deps.db);
+  const posts = publicPosts({
+    cache: deps.posts,
+    findById: (id) => repo.findById(id),
+    findManyById: (ids) => repo.findManyById(ids),
+  });
   return {
     ...listCache({
       cache: deps.lists,
       viewers,
       exact: deps.exact,
       page: (type, query, claim) => deps.service.list(type, query, claim),
+      nearestIds: (type, query, claim) => deps.service.nearestIds(type, query, claim),
+      posts,
       search: (type, search, claim) => deps.service.search(type, search, claim),
       checkSession: (claim) => repo.checkSession(claim),
     }),
     ...detailsCache({
-      cache: deps.posts,
+      posts,
       viewers,
       deals: deps.deals,
-      findById: (id) => repo.findById(id),
       uncached: (claim, id, display) => deps.service.details(claim, id, display),
       now: deps.now,
     }),
