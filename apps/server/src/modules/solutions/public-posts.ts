@@ -49,7 +49,8 @@ export interface KeptPost {
  * The kept text is the record's facts, then the post as a list item serialises it with a distance
  * of 0 (`distance_km` has its place in the schema's order), or null. A nearest page cuts its items
  * out of that text without parsing it: slices of a kept string share its memory, and the posts of
- * every nearby viewer's pages are tens of thousands (bench/load: 6 KB a post parsed, against 1.5 KB).
+ * every nearby viewer's pages are tens of thousands (about 2.2 KB each kept as text). Parsing each
+ * record and serialising the page again cost as much as reading the rows did (docs/performance.md).
  */
 const POST_KEY = ',"post":';
 const DISTANCE_MARK = ',"distance_km":0';
