@@ -10,13 +10,12 @@
 import { listOf, solutionSchema, type ListQuery, type SearchField, type Solution, type UserRole } from '@app/shared';
 import { answerBody } from '../../lib/answer-body.js';
 import { AppError } from '../../lib/app-error.js';
-import { distanceKm, roundHalfKm } from '../../lib/geo.js';
 import type { KeptBody, SerialisedBody } from '../../lib/send-kept.js';
 import type { CachedAnswer, SharedCache } from '../../lib/shared-cache.js';
 import type { SessionClaim } from '../sessions/service.js';
 import type { NearestRow } from './list-repository.js';
-import type { NearItem, PublicPosts } from './public-posts.js';
-import type { Display } from './solution-record.js';
+import type { PublicPosts } from './public-posts.js';
+import { shownDistanceKm, type Display } from './solution-record.js';
 import { MAX_REMEMBERED_POSTS, type ViewerExact, type ViewerExactCache } from './viewer-exact-cache.js';
 import type { ViewerReads, ExactRow } from './viewer-repository.js';
 
@@ -175,12 +174,11 @@ export function listCache(deps: {
       shown.map((row) => row.id),
       query,
     );
-    if (items.includes(null)) return whole();
-    const data = (items as NearItem[]).map((item) => {
-      // As withImages: from the point shown, to the half kilometre (D-35).
-      const km = roundHalfKm(distanceKm(query.near, item.lat, item.lng));
-      return item.head + JSON.stringify(km) + item.tail;
-    });
+    const data: string[] = [];
+    for (const item of items) {
+      if (!item) return whole();
+      data.push(item.head + JSON.stringify(shownDistanceKm(query.near, item.lat, item.lng)) + item.tail);
+    }
     return { json: `{"data":[${data.join(',')}],"next_cursor":${JSON.stringify(next_cursor)}}` };
   }
 

@@ -103,6 +103,13 @@ export function toSolution(
 export const hiddenFrom = (row: Pick<SolutionRow, 'hidden' | 'owner_blocked' | 'user_id'>, viewer: Caller): boolean =>
   (row.hidden || row.owner_blocked) && row.user_id !== viewer.userId && !viewer.admin;
 
+/**
+ * API.md: lists with `near` carry how far each post is from that point; D-35: from the point the
+ * viewer is shown, to the half kilometre.
+ */
+export const shownDistanceKm = (near: readonly [number, number], lat: number, lng: number): number =>
+  roundHalfKm(distanceKm(near, lat, lng));
+
 /** Rows with their images, as API records; lists never carry contacts (details do, per D-14). */
 export async function withImages(
   rows: SolutionRow[],
@@ -112,10 +119,8 @@ export async function withImages(
 ): Promise<Solution[]> {
   return rows.map((row) => {
     const solution = toSolution(row, row.images, display, false, exact(row));
-    // API.md: lists with `near` carry how far each post is from that point; D-35: from the point
-    // the viewer is shown, to the half kilometre.
     return near
-      ? { ...solution, distance_km: roundHalfKm(distanceKm(near, solution.pickup_lat, solution.pickup_lng)) }
+      ? { ...solution, distance_km: shownDistanceKm(near, solution.pickup_lat, solution.pickup_lng) }
       : solution;
   });
 }
