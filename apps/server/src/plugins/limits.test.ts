@@ -1,8 +1,9 @@
 // D-23: rate limits are counted in Redis, shared by every instance, and still hold from each
 // instance's memory while Redis is unreachable.
 import { randomUUID } from 'node:crypto';
+import argon2 from 'argon2';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';
 import { assertRedisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 
@@ -43,7 +44,8 @@ describe('rate limits with Redis', () => {
     expect((await attempt(two, `other-${randomUUID()}@example.org`)).statusCode).toBe(401);
   });
 
-  it("refuses sign-ins past the address's limit, each naming a new account (both limits checked side by side)", async () => {
+  it("refuses sign-ins past the address's limit, each naming a new account, before any password is hashed", async () => {
+    const verify = vi.spyOn(argon2, 'verify');
     let refused: { at: number; code: string } | undefined;
     for (let i = 0; i < 61 && !refused; i++) {
       const res = await attempt(i % 2 ? two : one, `new-${randomUUID()}@example.org`);
@@ -53,6 +55,9 @@ describe('rate limits with Redis', () => {
     // 60 a minute from one address, the attempts of the test above included.
     expect(refused).toMatchObject({ code: 'RATE_LIMITED' });
     expect(refused!.at).toBeLessThan(60);
+    // The refused attempt cost no hash: a flood past the limit costs a count in Redis each.
+    expect(verify).toHaveBeenCalledTimes(refused!.at);
+    verify.mockRestore();
   });
 
   it("counts the public map's views in leases across instances, and lets none through past 300 a minute", async () => {

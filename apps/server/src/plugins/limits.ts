@@ -29,18 +29,6 @@ export interface RateLimitOptions {
 const limiterHandlers = new WeakSet<object>();
 export const isLimiter = (handler: unknown): boolean => typeof handler === 'function' && limiterHandlers.has(handler);
 
-/**
- * Limiters checked side by side, each counting as it would alone; the first refusal answers. A
- * sign-in's limits are one round trip instead of one each.
- */
-export function sideBySide(...limiters: preHandlerAsyncHookHandler[]): preHandlerAsyncHookHandler {
-  const handler: preHandlerAsyncHookHandler = async function (request, reply) {
-    await Promise.all(limiters.map((limiter) => limiter.call(this, request, reply)));
-  };
-  limiterHandlers.add(handler);
-  return handler;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** A named limiter; the name keeps its counters apart from every other limiter's. */

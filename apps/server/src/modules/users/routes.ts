@@ -27,7 +27,6 @@ import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../sessions/plugin.js';
 import { fileParts, jsonPart, multipartForm } from '../../plugins/openapi.js';
-import { sideBySide } from '../../plugins/limits.js';
 import { pickLanguage } from '../../plugins/web.js';
 import type { SessionUser as Caller } from '../sessions/service.js';
 import { buildDealLifecycleService } from '../deals/build.js';
@@ -87,6 +86,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     accountOf(request).catch(() => undefined);
     done();
   };
+  const passwordChecks = new WeakMap<FastifyRequest, Promise<Account>>();
+  const passwordCheckOf = (request: FastifyRequest): Promise<Account> =>
+    passwordChecks.get(request) ?? Promise.reject(new Error('the sign-in route checks the password first'));
   const accountFromAddress = async (request: FastifyRequest) =>
     `${users.accountKey(identifierOf(request), await accountOf(request))}|${ip(request)}`;
   const perAccount = (name: string, max: number) =>
@@ -175,7 +177,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     '/api/user/login',
     {
-      preHandler: [startAccountRead, sideBySide(perAddress('login', 60), signInFailures.guard)],
+      // The password's hash (argon2, the dearest step) starts once the address may try, and runs
+      // while the account's failure count is read; it is not waited for when that count refuses.
+      preHandler: [
+        startAccountRead,
+        perAddress('login', 60),
+        (request, _reply, done) => {
+          const check = users.checkPassword(request.body, accountOf(request));
+          check.catch(() => undefined);
+          passwordChecks.set(request, check);
+          done();
+        },
+        signInFailures.guard,
+      ],
       // A new session changes no post: the answer goes without waiting for the caches' marker.
       config: { changesNoPublicAnswer: true },
       schema: {
@@ -186,16 +200,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      let session;
+      let account;
       try {
-        session = await users.login(request.body, accountOf(request));
+        account = await passwordCheckOf(request);
       } catch (error) {
         if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
           await signInFailures.failed(request);
         }
         throw error;
       }
-      await signInFailures.succeeded(request);
+      // Both follow from the right password alone, so the count is cleared while the session starts.
+      const [session] = await Promise.all([
+        users.startSession(account, request.body),
+        signInFailures.succeeded(request),
+      ]);
       return { data: session };
     },
   );

@@ -166,13 +166,15 @@ export function usersService(deps: Deps) {
     },
 
     /**
-     * `account`: findAccount(input.email), when the caller has it already (the sign-in's
-     * failure limiter read it): the same read is not made twice.
+     * A sign-in's password check: the account it names, or INVALID_CREDENTIALS (a wrong password
+     * and an unknown account take the same time and get the same refusal), then ACCOUNT_BLOCKED.
+     * `account`: findAccount(input.email), when the caller has it already (the sign-in's failure
+     * limiter read it): the same read is not made twice.
      */
-    async login(
-      input: { email: string; password: string; device_token?: string | undefined },
+    async checkPassword(
+      input: { email: string; password: string },
       account: Promise<Account | null> = findAccount(input.email),
-    ) {
+    ): Promise<Account> {
       const row = await account;
       // A stored value that is not an argon2 hash (an account that cannot sign in with a password)
       // is checked against the dummy hash: same time, same refusal.
@@ -181,11 +183,18 @@ export function usersService(deps: Deps) {
       if (!row?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
       // D-29: said only to who knows the password, so it tells a stranger nothing.
       if (row.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
+      return row;
+    },
+
+    /** D-9: the session of an account whose password checkPassword has just accepted; ends any other. */
+    async startSession(row: Account, input: { password: string; device_token?: string | undefined }) {
       const admin = isAdmin(row, admins);
       const changes = {
         ...(admin === row.admin ? {} : { admin }),
         // D-8: while the password is known, a hash of an older release's settings is made anew.
-        ...(needsNewHash(row.passwordHash) ? { passwordHash: await hashPassword(input.password) } : {}),
+        ...(row.passwordHash && needsNewHash(row.passwordHash)
+          ? { passwordHash: await hashPassword(input.password) }
+          : {}),
       };
       const current = Object.keys(changes).length === 0 ? row : ((await users.update(row.id, changes)) ?? row);
       // Side by side: the record reads nothing the new session changes.
