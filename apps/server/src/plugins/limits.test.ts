@@ -1,7 +1,7 @@
 // D-23: rate limits are counted in Redis, shared by every instance, and still hold from each
 // instance's memory while Redis is unreachable.
 import { randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
+import argon2 from '@node-rs/argon2';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.js';

@@ -254,18 +254,19 @@ describe('sign-in and sessions (D-9)', () => {
   });
 
   it("makes an older release's password hash anew at the next sign-in, and the password still works", async () => {
-    const argon2 = (await import('argon2')).default;
+    const argon2 = (await import('@node-rs/argon2')).default;
     const { eq } = await import('drizzle-orm');
     const { users } = await import('../../db/schema.js');
     const { db } = suite.t.app.database;
     const { account } = await signedUp(suite.t.app);
-    const older = await argon2.hash(account.password, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2 });
+    // argon2id (algorithm 2) with OWASP's 19 MiB × 2.
+    const older = await argon2.hash(account.password, { algorithm: 2 as never, memoryCost: 19456, timeCost: 2 });
     await db.update(users).set({ passwordHash: older }).where(eq(users.email, account.email));
     const stored = async () => (await db.select().from(users).where(eq(users.email, account.email)))[0]!.passwordHash!;
 
     expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(200);
     const renewed = await stored();
-    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=7168,p=1,t=5\$/);
+    expect(renewed).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
     expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(200);
     // Made once: the next sign-in keeps it.
     expect(await stored()).toBe(renewed);

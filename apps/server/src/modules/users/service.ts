@@ -1,6 +1,5 @@
 // Accounts: registration, sign-in, password reset, profile, deletion and admin views.
 import { randomBytes, randomUUID } from 'node:crypto';
-import argon2 from 'argon2';
 import countries from 'i18n-iso-countries';
 import { TRIAL_DAYS, type Language, type NewUser } from '@app/shared';
 import type { StorageAdapter } from '../../adapters/storage/storage-adapter.js';
@@ -14,7 +13,7 @@ import type { MailAdapter } from '../../adapters/mail/mail-adapter.js';
 import { isAdmin, type Admins } from './admin-rule.js';
 import { emailVerificationService, type EmailVerificationService } from './email-verification.js';
 import { codesRepository, emailCodesRepository, usersRepository, type UsersRepository } from './repository.js';
-import { hashPassword, needsNewHash } from './password-hash.js';
+import { hashPassword, needsNewHash, verifyPassword } from './password-hash.js';
 import { toUser } from './user-record.js';
 import { verificationService, type VerificationService } from './verification.js';
 
@@ -179,7 +178,7 @@ export function usersService(deps: Deps) {
       // A stored value that is not an argon2 hash (an account that cannot sign in with a password)
       // is checked against the dummy hash: same time, same refusal.
       const stored = row?.passwordHash?.startsWith('$argon2') ? row.passwordHash : await DUMMY_HASH;
-      const ok = (await argon2.verify(stored, input.password)) && stored === row?.passwordHash;
+      const ok = (await verifyPassword(stored, input.password)) && stored === row?.passwordHash;
       if (!row?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
       // D-29: said only to who knows the password, so it tells a stranger nothing.
       if (row.blockedAt) throw new AppError('ACCOUNT_BLOCKED');
