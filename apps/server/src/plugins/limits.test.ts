@@ -44,6 +44,22 @@ describe('rate limits with Redis', () => {
     expect((await attempt(two, `other-${randomUUID()}@example.org`)).statusCode).toBe(401);
   });
 
+  it('counts sign-in attempts sent at once across instances: of 16 in flight together, 10 are checked', async () => {
+    const email = `nobody-${randomUUID()}@example.org`;
+    // Each attempt counts before its password is checked, so none passes a count the others have not
+    // yet added to. From an address of its own: the address limit of the test below is left alone.
+    const at = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: '198.51.100.16',
+        payload: { email, password: 'not the password' },
+      });
+    const statuses = await Promise.all(Array.from({ length: 16 }, (_, i) => at(i % 2 ? two : one)));
+    const codes = statuses.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(10).fill(401), ...Array(6).fill(429)]);
+  });
+
   it("refuses sign-ins past the address's limit, each naming a new account, before any password is hashed", async () => {
     const verify = vi.spyOn(argon2, 'verify');
     let refused: { at: number; code: string } | undefined;

@@ -41,9 +41,13 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Attempts that count until one succeeds: the guard counts each attempt as a failure before it is
+ * tried, so attempts sent at once cannot all pass a count none of them has added to yet; a success
+ * clears the count.
+ */
 export interface FailureLimiter {
   guard: preHandlerAsyncHookHandler;
-  failed(request: FastifyRequest): Promise<void>;
   succeeded(request: FastifyRequest): Promise<void>;
 }
 
@@ -121,16 +125,12 @@ export const limitsPlugin = fp(async (app: FastifyInstance, { config }: { config
       groupId: name,
     } as PluginOptions);
     const guard = async (request: FastifyRequest) => {
-      const result = await failures(request, { increment: false });
-      if (!result.isAllowed && result.remaining <= 0) {
+      const result = await failures(request);
+      if (!result.isAllowed && result.isExceeded) {
         throw new AppError('RATE_LIMITED', undefined, undefined, result.ttlInSeconds);
       }
     };
     limiterHandlers.add(guard);
-    return {
-      guard,
-      failed: async (request) => void (await failures(request)),
-      succeeded: async (request) => void (await successes(request)),
-    };
+    return { guard, succeeded: async (request) => void (await successes(request)) };
   });
 });

@@ -293,6 +293,29 @@ describe('sign-in and sessions (D-9)', () => {
     expect(blocked.json().code).toBe('RATE_LIMITED');
   });
 
+  it('counts wrong passwords sent at once: of 15 in flight together, 10 are checked and 5 refused', async () => {
+    const { account } = await signedUp(suite.t.app);
+    const attempts = await Promise.all(
+      Array.from({ length: 15 }, () => post('/api/user/login', { email: account.email, password: 'nope nope' })),
+    );
+    const codes = attempts.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([...Array(10).fill(401), ...Array(5).fill(429)]);
+    expect((await post('/api/user/login', { email: account.email, password: account.password })).statusCode).toBe(429);
+  });
+
+  it('clears the count on the right password: the owner who mistypes now and then is never locked out', async () => {
+    const { account } = await signedUp(suite.t.app);
+    const wrong = () => post('/api/user/login', { email: account.email, password: 'nope nope' });
+    for (let round = 0; round < 2; round++) {
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i++) statuses.push((await wrong()).statusCode);
+      expect(statuses).toEqual(Array(9).fill(401));
+      const right = await post('/api/user/login', { email: account.email, password: account.password });
+      expect(right.statusCode).toBe(200);
+    }
+    expect((await wrong()).statusCode).toBe(401);
+  });
+
   it('does not let one address lock the owner out: wrong passwords from A stop A only', async () => {
     const { account } = await signedUp(suite.t.app); // signed in from 127.0.0.1
     const from = (remoteAddress: string, password: string) =>

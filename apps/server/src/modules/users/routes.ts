@@ -22,7 +22,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
 import { jsonField, readMultipart } from '../../lib/multipart.js';
 import { parseOrFail } from '../../lib/validate.js';
 import { accessToken } from '../sessions/plugin.js';
@@ -93,8 +92,9 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     `${users.accountKey(identifierOf(request), await accountOf(request))}|${ip(request)}`;
   const perAccount = (name: string, max: number) =>
     app.limiter(`${name}:account`, { max, timeWindow: FIFTEEN_MINUTES, key: accountFromAddress });
-  // Sign-ins count only the wrong ones, and a right one clears the count: the owner signing in
-  // often is never locked out, and a guesser still gets 10 tries per account and address.
+  // Each sign-in counts as wrong until its password proves right, which clears the count: the
+  // owner signing in often is never locked out, and a guesser gets 10 tries per account and
+  // address, however many are sent at once. (One that fails on a server error counts too.)
   const signInFailures = app.failureLimiter('login:account', {
     max: 10,
     timeWindow: FIFTEEN_MINUTES,
@@ -200,15 +200,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      let account;
-      try {
-        account = await passwordCheckOf(request);
-      } catch (error) {
-        if (error instanceof AppError && (error.statusCode === 401 || error.statusCode === 403)) {
-          await signInFailures.failed(request);
-        }
-        throw error;
-      }
+      // A refusal needs no more: the guard counted this attempt as a failure before it was checked.
+      const account = await passwordCheckOf(request);
       // Both follow from the right password alone, so the count is cleared while the session starts.
       const [session] = await Promise.all([
         users.startSession(account, request.body),
